@@ -1,0 +1,5 @@
+"""`python -m arena`."""
+
+from arena.cli import main
+
+raise SystemExit(main())

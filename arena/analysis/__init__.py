@@ -1,0 +1,1 @@
+"""Metrics and summaries computed from match records."""

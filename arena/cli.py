@@ -1,0 +1,170 @@
+"""The `arena` command: the app (later), `--batch` tournaments, and the `solve` tool."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+DEFAULT_DB = Path("saves/arena.json")
+DEFAULT_BUDGET = 1.0
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def positive_int(text: str) -> int:
+    """An integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """An integer of at least 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} must not be negative")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """A number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{value:g} must be above 0")
+    return value
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Board options shared by batch mode and solve."""
+    parser.add_argument("--rows", type=positive_int, help="board rows (tic-tac-toe, Connect-Four, Gomoku)")
+    parser.add_argument("--cols", type=positive_int, help="board columns")
+    parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
+    parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
+    parser.add_argument("--budget", type=positive_float, default=DEFAULT_BUDGET, help="engine seconds per move (default 1)")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, int | str]:
+    """The board options the user gave."""
+    return {k: v for k in ("rows", "cols", "k", "preset") if (v := getattr(args, k)) is not None}
+
+
+def with_budget(spec: str, budget: float) -> str:
+    """A plain `minimax` spec takes the `--budget` given on the command line."""
+    return f"minimax:{budget:g}" if spec.strip() == "minimax" and budget != DEFAULT_BUDGET else spec
+
+
+def main_parser() -> ArgumentParser:
+    """Options of `arena` and `arena --batch`."""
+    parser = ArgumentParser(
+        prog="arena",
+        description="Models, people and engines playing grid games. Subcommands: solve GAME POSITION.",
+    )
+    parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
+    parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
+    parser.add_argument("--players", nargs=2, metavar=("FIRST", "SECOND"), default=["minimax", "random"],
+                        help="two player specs: random, minimax[:SECONDS], scripted:MOVE,MOVE...")
+    parser.add_argument("--games", type=positive_int, default=1, help="number of matches")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="tournament seed")
+    parser.add_argument("--swap-seats", action="store_true", help="alternate who moves first")
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--concurrency", type=positive_int,
+                        help="matches played at once (default 1: local engines gain nothing from overlap)")
+    parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
+    parser.add_argument("--invalid-retries", type=non_negative_int, default=0,
+                        help="invalid answers tolerated per player (default 0: the first one ends the match)")
+    parser.add_argument("--on-invalid", choices=("loss", "disqualified"), default="loss",
+                        help="what ends a match after too many invalid answers")
+    add_game_options(parser)
+    return parser
+
+
+def solve_parser() -> ArgumentParser:
+    """Options of `arena solve`."""
+    parser = ArgumentParser(prog="arena solve", description="Print the engine's verdict on a position.")
+    parser.add_argument("game", help="tictactoe, connect-four or gomoku")
+    parser.add_argument("position", help="connect-four: columns played (1-based digits); "
+                        "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col")
+    add_game_options(parser)
+    return parser
+
+
+def run_solve(argv: list[str]) -> int:
+    """`arena solve`."""
+    from arena.solve import solve
+
+    args = solve_parser().parse_args(argv)
+    try:
+        lines = solve(args.game, args.position, game_options(args), args.budget)
+    except ValueError as error:  # includes InvalidMove / IllegalMove
+        print(f"arena solve: error: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+def run_main(argv: list[str]) -> int:
+    """`arena` and `arena --batch`."""
+    args = main_parser().parse_args(argv)
+    if not args.batch:
+        print("arena: the interactive app is not built yet; run `arena --batch --help`", file=sys.stderr)
+        return 2
+    from arena.engine.policy import InvalidMovePolicy
+    from arena.engine.tournament import TournamentPlan
+    from arena.players import validate_spec
+    from games.registry import canonical_name, make_game
+
+    try:
+        name = canonical_name(args.game)
+        options = game_options(args)
+        make_game(name, **options)
+        players = (validate_spec(args.players[0]), validate_spec(args.players[1]))
+    except ValueError as error:
+        print(f"arena: error: {error}", file=sys.stderr)
+        return 2
+    players = (with_budget(players[0], args.budget), with_budget(players[1], args.budget))
+    plan = TournamentPlan(
+        game=name, players=players, games=args.games, seed=args.seed, swap_seats=args.swap_seats,
+        game_options=options, policy=InvalidMovePolicy(args.invalid_retries, args.on_invalid),
+        max_moves=args.max_moves,
+    )
+    from arena.batch import run_batch
+    from arena.store import StoreError
+
+    try:
+        return run_batch(plan, args.db, args.json, args.concurrency or 1)
+    except StoreError as error:
+        print(f"arena: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("arena: interrupted; finished matches are recorded", file=sys.stderr)
+        return 130
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `arena` console script."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "solve":
+        return run_solve(argv[1:])
+    return run_main(argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

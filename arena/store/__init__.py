@@ -1,0 +1,5 @@
+"""Persistence: the only package that imports tinydb."""
+
+from arena.store.database import MatchStore, StoreError
+
+__all__ = ["MatchStore", "StoreError"]

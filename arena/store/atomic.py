@@ -1,0 +1,52 @@
+"""A TinyDB storage that replaces its file atomically: temp file, fsync, rename, fsync of the folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash leaves either the old or the new file, whole."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temp, path)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+class AtomicJSONStorage(Storage):
+    """JSON storage for TinyDB whose writes never leave a half-written file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        """The whole database, or None for a missing or empty file; ValueError if unreadable."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        if not text.strip():
+            return None
+        data = json.loads(text)
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise ValueError("not a TinyDB database (expected an object of tables)")
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        """Write the whole database atomically."""
+        write_atomically(self.path, json.dumps(data, separators=(",", ":")).encode("utf-8"))
+
+    def close(self) -> None:
+        """Nothing is held open."""

@@ -1,0 +1,1 @@
+"""Pure game rules for Arena: no I/O, no imports from `arena`."""

@@ -1,0 +1,5 @@
+"""Battleship: two hidden fleets, shots in turn, each player sees only its own view."""
+
+from games.battleship.rules import PRESETS, Battleship, BattleshipState, BattleshipView, Ship
+
+__all__ = ["PRESETS", "Battleship", "BattleshipState", "BattleshipView", "Ship"]

@@ -1,0 +1,205 @@
+"""Battleship rules: hidden fleets, alternate shots, sunk ships announced."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from games import grid
+from games.base import Cell, IllegalMove, Outcome
+from games.battleship.fleet import Ship, place_fleet
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # ChildPlay: 5x5, ships laid horizontally and never touching, 2 to 4 cells long.
+    "childplay": {"size": 5, "ships": (4, 3, 2), "vertical": False, "touching": False},
+    "classic": {"size": 10, "ships": (5, 4, 3, 3, 2), "vertical": True, "touching": True},
+}
+
+
+@dataclass(frozen=True)
+class BattleshipState:
+    """Both fleets and both shot records; `shots[s]` are the cells seat `s` fired at, in order."""
+
+    size: int
+    fleets: tuple[tuple[Ship, ...], tuple[Ship, ...]]
+    shots: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    ply: int = 0
+    winner: int | None = None
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return self.ply % 2
+
+
+@dataclass(frozen=True)
+class BattleshipView:
+    """What one seat may know: its own fleet, shots fired at it, and its own shot record."""
+
+    size: int
+    seat: int
+    own_fleet: tuple[Ship, ...]
+    incoming: frozenset[int]
+    hits: frozenset[int]
+    misses: frozenset[int]
+    sunk: tuple[Ship, ...]
+    remaining_lengths: tuple[int, ...]
+
+
+def _cell_list(indices: Iterable[int], size: int) -> str:
+    """1-based `row,col` cells, `;`-separated, or None."""
+    return "; ".join(f"{i // size + 1},{i % size + 1}" for i in sorted(indices)) or "None"
+
+
+def _sunk(fleet: tuple[Ship, ...], shots: set[int]) -> list[Ship]:
+    return [ship for ship in fleet if shots.issuperset(ship.cells)]
+
+
+@dataclass(frozen=True)
+class Battleship:
+    """Battleship on a square board with a fixed list of ship lengths."""
+
+    preset: str = "classic"
+    name: str = "battleship"
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown Battleship preset {self.preset!r} (choose from {', '.join(PRESETS)})")
+
+    @property
+    def size(self) -> int:
+        """Board side length."""
+        return int(PRESETS[self.preset]["size"])
+
+    @property
+    def ship_lengths(self) -> tuple[int, ...]:
+        """Lengths of the ships of one fleet."""
+        return tuple(PRESETS[self.preset]["ships"])
+
+    def options(self) -> dict[str, Any]:
+        """The preset and what it means."""
+        return {"preset": self.preset, **PRESETS[self.preset], "ships": list(self.ship_lengths)}
+
+    def initial_state(self, rng: random.Random | None = None) -> BattleshipState:
+        """Both fleets placed at random from `rng`."""
+        rng = rng or random.Random()
+        p = PRESETS[self.preset]
+        fleets = tuple(
+            place_fleet(rng, self.size, self.ship_lengths, p["vertical"], p["touching"]) for _ in range(2)
+        )
+        return BattleshipState(self.size, (fleets[0], fleets[1]))
+
+    def to_move(self, state: BattleshipState) -> int:
+        """The seat to shoot."""
+        return state.to_move
+
+    def ply(self, state: BattleshipState) -> int:
+        """Shots fired."""
+        return state.ply
+
+    def legal_moves(self, state: BattleshipState) -> list[Cell]:
+        """Cells the mover has not shot yet."""
+        if state.winner is not None:
+            return []
+        fired = set(state.shots[state.to_move])
+        return [Cell(*divmod(i, self.size)) for i in range(self.size * self.size) if i not in fired]
+
+    def apply(self, state: BattleshipState, move: Cell) -> BattleshipState:
+        """Fire at `move`; a cell already shot is illegal."""
+        if state.winner is not None:
+            raise IllegalMove("the game is over")
+        size, seat = self.size, state.to_move
+        if not (0 <= move.row < size and 0 <= move.col < size):
+            raise IllegalMove(f"{move} is off the {size}x{size} board")
+        index = move.row * size + move.col
+        if index in state.shots[seat]:
+            raise IllegalMove(f"{move} has already been shot")
+        mine = state.shots[seat] + (index,)
+        shots = (mine, state.shots[1]) if seat == 0 else (state.shots[0], mine)
+        targets = {c for ship in state.fleets[1 - seat] for c in ship.cells}
+        winner = seat if targets.issubset(mine) else None
+        return BattleshipState(size, state.fleets, shots, state.ply + 1, winner)
+
+    def outcome(self, state: BattleshipState) -> Outcome | None:
+        """The winner once a whole fleet is sunk."""
+        if state.winner is None:
+            return None
+        return Outcome(state.winner, "sank the whole fleet")
+
+    def observe(self, state: BattleshipState, seat: int) -> BattleshipView:
+        """The view of `seat`: never the opponent's unsunk ships."""
+        enemy = state.fleets[1 - seat]
+        enemy_cells = {c for ship in enemy for c in ship.cells}
+        mine = set(state.shots[seat])
+        sunk = _sunk(enemy, mine)
+        remaining = tuple(len(s.cells) for s in enemy if s not in sunk)
+        return BattleshipView(
+            size=self.size,
+            seat=seat,
+            own_fleet=state.fleets[seat],
+            incoming=frozenset(state.shots[1 - seat]),
+            hits=frozenset(mine & enemy_cells),
+            misses=frozenset(mine - enemy_cells),
+            sunk=tuple(sunk),
+            remaining_lengths=remaining,
+        )
+
+    def parse_move(self, state: BattleshipState, text: str) -> Cell:
+        """Read `row col` (1-based) and refuse a cell already shot."""
+        cell = grid.parse_cell(text, self.size, self.size)
+        if cell.row * self.size + cell.col in state.shots[state.to_move]:
+            raise IllegalMove(f"{cell} has already been shot")
+        return cell
+
+    def move_text(self, move: Cell) -> str:
+        """`row,col`, 1-based."""
+        return str(move)
+
+    def _own_board(self, view: BattleshipView) -> list[list[str]]:
+        size = self.size
+        board = [["~"] * size for _ in range(size)]
+        for ship in view.own_fleet:
+            for i in ship.cells:
+                board[i // size][i % size] = "S"
+        for i in view.incoming:
+            r, c = divmod(i, size)
+            board[r][c] = "X" if board[r][c] == "S" else "O"
+        return board
+
+    def _shot_board(self, view: BattleshipView) -> list[list[str]]:
+        size = self.size
+        board = [["~"] * size for _ in range(size)]
+        for i in view.hits:
+            board[i // size][i % size] = "X"
+        for i in view.misses:
+            board[i // size][i % size] = "O"
+        return board
+
+    def _draw(self, title: str, board: list[list[str]]) -> str:
+        header = "   " + " ".join(str(c) for c in range(self.size))
+        rows = [f"{r:<2} " + " ".join(row) for r, row in enumerate(board)]
+        return "\n".join([title, header, *rows])
+
+    def render(self, state: BattleshipState, style: str = "ascii", seat: int | None = None) -> str:
+        """One seat's two boards (own fleet, own shots), or both fleets for a spectator."""
+        if seat is None:
+            parts = []
+            for s in (0, 1):
+                view = self.observe(state, s)
+                parts.append(self._draw(f"Player {s + 1} fleet:", self._own_board(view)))
+            return "\n\n".join(parts)
+        view = self.observe(state, seat)
+        if style == "list":
+            size = self.size
+            return "\n".join([
+                f"Your ships occupy: {_cell_list((c for s in view.own_fleet for c in s.cells), size)}",
+                f"Opponent shots at you: {_cell_list(view.incoming, size)}",
+                f"Your hits: {_cell_list(view.hits, size)}",
+                f"Your misses: {_cell_list(view.misses, size)}",
+            ])
+        return "\n\n".join([
+            self._draw("Your board:", self._own_board(view)),
+            self._draw("Your shots:", self._shot_board(view)),
+        ])

@@ -1,0 +1,44 @@
+"""Game names and their options: the one place that maps a name to a rules object."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.battleship import Battleship
+from games.connect_four import ConnectFour
+from games.gomoku import Gomoku
+from games.tictactoe import TicTacToe
+
+GAMES: dict[str, Callable[..., Any]] = {
+    "tictactoe": TicTacToe,
+    "connect-four": ConnectFour,
+    "gomoku": Gomoku,
+    "battleship": Battleship,
+}
+ALIASES = {"tic-tac-toe": "tictactoe", "ttt": "tictactoe", "connect4": "connect-four", "c4": "connect-four"}
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "tictactoe": ("rows", "cols", "k"),
+    "connect-four": ("rows", "cols"),
+    "gomoku": ("rows", "cols", "k"),
+    "battleship": ("preset",),
+}
+
+
+def canonical_name(name: str) -> str:
+    """The registered name for `name` or an alias; ValueError names the choices."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        raise ValueError(f"unknown game {name!r} (choose from {', '.join(GAMES)})")
+    return key
+
+
+def make_game(name: str, **options: Any) -> Any:
+    """Build a game from its name and options; ValueError on an unknown name or option."""
+    key = canonical_name(name)
+    allowed = OPTIONS[key]
+    extra = sorted(set(options) - set(allowed))
+    if extra:
+        raise ValueError(f"{key} has no option {extra[0]!r} (options: {', '.join(allowed)})")
+    return GAMES[key](**options)
