@@ -1,0 +1,80 @@
+"""The Gomoku engine: completes fives, blocks fours, meets open threes, beats weak players."""
+
+from __future__ import annotations
+
+import random
+
+from games.base import Cell
+from games.gomoku import Gomoku
+from games.gomoku.engine import GomokuEngine, one_ply_move
+from games.mnk import GridState
+
+GAME = Gomoku()
+
+
+def position(x: list[tuple[int, int]], o: list[tuple[int, int]]) -> GridState:
+    """A board with the given stones; X to move when the counts are equal."""
+    cells = [0] * 225
+    for r, c in x:
+        cells[r * 15 + c] = 1
+    for r, c in o:
+        cells[r * 15 + c] = 2
+    return GridState(15, 15, tuple(cells), ply=len(x) + len(o))
+
+
+def fast_engine() -> GomokuEngine:
+    return GomokuEngine(budget=0.05)
+
+
+def test_completes_five_rather_than_blocking() -> None:
+    state = position([(7, 3), (7, 4), (7, 5), (7, 6), (0, 0)], [(9, 3), (9, 4), (9, 5), (9, 6), (0, 14)])
+    assert fast_engine().best_move(state) in (Cell(7, 2), Cell(7, 7))
+
+
+def test_completes_a_broken_five() -> None:
+    state = position([(3, 3), (4, 4), (6, 6), (7, 7)], [(0, 0), (0, 1), (0, 2), (14, 14)])
+    assert fast_engine().best_move(state) == Cell(5, 5)
+
+
+def test_blocks_a_four() -> None:
+    state = position([(7, 7), (2, 2), (12, 12)], [(3, 10), (4, 10), (5, 10), (6, 10)])
+    state = GridState(15, 15, state.cells, ply=8)  # X to move
+    assert fast_engine().best_move(state) in (Cell(2, 10), Cell(7, 10))
+
+
+def test_blocks_a_split_four() -> None:
+    state = position([(7, 7), (2, 2), (12, 12), (12, 0)], [(5, 1), (5, 2), (5, 4), (5, 5)])
+    assert fast_engine().best_move(state) == Cell(5, 3)
+
+
+def test_meets_an_open_three_before_it_becomes_an_open_four() -> None:
+    state = position([(0, 0), (14, 14)], [(7, 6), (7, 7), (7, 8)])
+    state = GridState(15, 15, state.cells, ply=6)  # X to move
+    assert fast_engine().best_move(state) in (Cell(7, 5), Cell(7, 9), Cell(7, 4), Cell(7, 10))
+
+
+def play(opponent: str, games: int) -> int:
+    wins = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        engine = GomokuEngine(budget=0.02, rng=random.Random(seed))
+        engine_seat = seed % 2
+        state = GAME.initial_state()
+        while not state.over:
+            if state.to_move == engine_seat:
+                move = engine.best_move(state)
+            elif opponent == "random":
+                move = rng.choice(GAME.legal_moves(state))
+            else:
+                move = one_ply_move(state, rng)
+            state = GAME.apply(state, move)
+        wins += state.winner == engine_seat
+    return wins
+
+
+def test_wins_100_of_100_against_random() -> None:
+    assert play("random", 100) == 100
+
+
+def test_wins_at_least_80_percent_against_a_one_ply_engine() -> None:
+    assert play("one-ply", 50) >= 40
