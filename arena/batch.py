@@ -70,7 +70,7 @@ def summary_table(
     if unscored:
         caption += f"; {unscored} ended without a score (error, abort or move limit)"
     table = Table(title=f"{plan.game}: {plan.players[0]} vs {plan.players[1]} (seed {plan.seed})", caption=caption)
-    for column in ("player", "seat", "wins", "draws", "losses", "disq.", "invalid moves", "avg moves", "time (s)"):
+    for column in ("player", "seat", "wins", "draws", "losses", "dq", "invalid", "avg moves", "secs"):
         table.add_column(column, justify="left" if column in ("player", "seat") else "right")
     for t in tallies:
         table.add_row(

@@ -35,11 +35,11 @@ class StoreError(Exception):
 class MatchStore:
     """Records finished matches durably and reads them back."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, lock_timeout: float = LOCK_TIMEOUT) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.journal = Journal(self.path.with_name(self.path.name + ".journal"))
-        self.lock = FileLock(str(self.path) + ".lock", timeout=LOCK_TIMEOUT)
+        self.lock = FileLock(str(self.path) + ".lock", timeout=lock_timeout)
         self.warnings: list[str] = []
         with self.locked():
             self.check_database()

@@ -1,0 +1,106 @@
+"""The `arena` command as a user runs it: batch summaries, solve, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena.store import MatchStore
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def arena(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def test_batch_json_summary_per_player_and_seat(db_path: Path) -> None:
+    result = arena("--batch", "--game", "tictactoe", "--players", "minimax", "random", "--games", "40",
+                   "--seed", "7", "--swap-seats", "--db", str(db_path), "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["matches"] == 40
+    rows = {(p["spec"], p["seat"]): p for p in summary["players"]}
+    assert set(rows) == {("minimax", "first"), ("minimax", "second"), ("random", "first"), ("random", "second")}
+    for row in summary["players"]:
+        assert {"spec", "seat", "wins", "draws", "losses", "invalid_moves"} <= set(row)
+        assert row["wins"] + row["draws"] + row["losses"] == 20
+    assert rows[("minimax", "first")]["losses"] == 0 and rows[("minimax", "second")]["losses"] == 0
+    assert rows[("minimax", "first")]["wins"] == rows[("random", "second")]["losses"]
+    with MatchStore(db_path) as store:
+        records = store.matches()
+    assert len(records) == 40 and len({r.id for r in records}) == 40
+
+
+def test_batch_table_and_default_database_location(tmp_path: Path) -> None:
+    result = arena("--batch", "--game", "battleship", "--preset", "childplay", "--players", "minimax", "random",
+                   "--games", "4", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "wins" in result.stdout and "invalid" in result.stdout and "4 matches" in result.stdout
+    assert (tmp_path / "saves" / "arena.json").exists()
+
+
+def test_same_seed_gives_the_same_results(db_path: Path) -> None:
+    args = ("--batch", "--game", "connect-four", "--players", "random", "random", "--games", "10", "--seed", "3",
+            "--json", "--db", str(db_path))
+    first, second = json.loads(arena(*args).stdout), json.loads(arena(*args).stdout)
+    strip = [{k: v for k, v in p.items() if k != "seconds"} for p in first["players"]]
+    assert strip == [{k: v for k, v in p.items() if k != "seconds"} for p in second["players"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--batch", "--game", "chess"), "unknown game 'chess'"),
+        (("--batch", "--players", "minimax", "wizard"), "unknown player 'wizard'"),
+        (("--batch", "--games", "0"), "--games: 0 must be at least 1"),
+        (("--batch", "--games", "many"), "'many' is not a whole number"),
+        (("--batch", "--game", "connect-four", "--rows", "30"), "4 to 9 rows"),
+        (("--batch", "--game", "battleship", "--preset", "huge"), "unknown Battleship preset 'huge'"),
+        (("--batch", "--game", "battleship", "--k", "3"), "battleship has no option 'k'"),
+        (("--batch", "--players", "minimax:fast", "random"), "time budget must be a number"),
+        (("--batch", "--budget", "-1"), "--budget"),
+        (("--frobnicate",), "unrecognized arguments"),
+        (("solve", "connect-four", "12a"), "not a column digit"),
+        (("solve", "connect-four", "1111111"), "column 1 is full"),
+        (("solve", "tictactoe", "XXX456789"), "cannot happen"),
+        (("solve", "battleship", "1"), "no position to solve"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_exit_code_2(args: tuple[str, ...], message: str, db_path: Path) -> None:
+    result = arena(*args, "--db", str(db_path)) if args[0] == "--batch" else arena(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_solve_connect_four_ends_with_the_exact_score() -> None:
+    result = arena("solve", "connect-four", "2252576253462244111563365343671351441")
+    assert result.returncode == 0
+    assert result.stdout.strip().splitlines()[-1] == "-1"
+
+
+def test_solve_connect_four_from_the_empty_board() -> None:
+    result = arena("solve", "connect-four", "")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "1" and "best move: column 4" in lines
+
+
+def test_solve_tictactoe_lists_every_move() -> None:
+    result = arena("solve", "tictactoe", "XX3O5O789")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "+1" and "best move: 1,3" in lines
+    assert sum(1 for line in lines if "game ends at" in line) == 5
+
+
+def test_solve_gomoku_blocks_a_four() -> None:
+    result = arena("solve", "gomoku", "8,8 1,1 8,9 1,2 8,10 1,3 15,15 1,4", "--budget", "0.1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "engine move: 1,5"
