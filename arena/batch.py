@@ -27,8 +27,13 @@ def run_batch(plan: TournamentPlan, db_path: Path, as_json: bool, concurrency: i
         errors.print(f"[yellow]warning:[/] {warning}")
     started = time.perf_counter()
     progress = Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=errors, transient=True, disable=not errors.is_terminal,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
     )
     task = progress.add_task(f"{plan.game}: {plan.players[0]} vs {plan.players[1]}", total=plan.games)
 
@@ -74,8 +79,15 @@ def summary_table(
         table.add_column(column, justify="left" if column in ("player", "seat") else "right")
     for t in tallies:
         table.add_row(
-            t.spec, t.seat, str(t.wins), str(t.draws), str(t.losses), str(t.disqualified),
-            str(t.invalid_moves), f"{t.average_moves:.1f}", f"{t.seconds:.2f}",
+            t.spec,
+            t.seat,
+            str(t.wins),
+            str(t.draws),
+            str(t.losses),
+            str(t.disqualified),
+            str(t.invalid_moves),
+            f"{t.average_moves:.1f}",
+            f"{t.seconds:.2f}",
         )
     return table
 

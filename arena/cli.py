@@ -57,7 +57,9 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cols", type=positive_int, help="board columns")
     parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
     parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
-    parser.add_argument("--budget", type=positive_float, default=DEFAULT_BUDGET, help="engine seconds per move (default 1)")
+    parser.add_argument(
+        "--budget", type=positive_float, default=DEFAULT_BUDGET, help="engine seconds per move (default 1)"
+    )
 
 
 def game_options(args: argparse.Namespace) -> dict[str, int | str]:
@@ -78,20 +80,36 @@ def main_parser() -> ArgumentParser:
     )
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
     parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
-    parser.add_argument("--players", nargs=2, metavar=("FIRST", "SECOND"), default=["minimax", "random"],
-                        help="two player specs: random, minimax[:SECONDS], scripted:MOVE,MOVE...")
+    parser.add_argument(
+        "--players",
+        nargs=2,
+        metavar=("FIRST", "SECOND"),
+        default=["minimax", "random"],
+        help="two player specs: random, minimax[:SECONDS], scripted:MOVE,MOVE...",
+    )
     parser.add_argument("--games", type=positive_int, default=1, help="number of matches")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="tournament seed")
     parser.add_argument("--swap-seats", action="store_true", help="alternate who moves first")
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    parser.add_argument("--concurrency", type=positive_int,
-                        help="matches played at once (default 1: local engines gain nothing from overlap)")
+    parser.add_argument(
+        "--concurrency",
+        type=positive_int,
+        help="matches played at once (default 1: local engines gain nothing from overlap)",
+    )
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
-    parser.add_argument("--invalid-retries", type=non_negative_int, default=0,
-                        help="invalid answers tolerated per player (default 0: the first one ends the match)")
-    parser.add_argument("--on-invalid", choices=("loss", "disqualified"), default="loss",
-                        help="what ends a match after too many invalid answers")
+    parser.add_argument(
+        "--invalid-retries",
+        type=non_negative_int,
+        default=0,
+        help="invalid answers tolerated per player (default 0: the first one ends the match)",
+    )
+    parser.add_argument(
+        "--on-invalid",
+        choices=("loss", "disqualified"),
+        default="loss",
+        help="what ends a match after too many invalid answers",
+    )
     add_game_options(parser)
     return parser
 
@@ -100,8 +118,11 @@ def solve_parser() -> ArgumentParser:
     """Options of `arena solve`."""
     parser = ArgumentParser(prog="arena solve", description="Print the engine's verdict on a position.")
     parser.add_argument("game", help="tictactoe, connect-four or gomoku")
-    parser.add_argument("position", help="connect-four: columns played (1-based digits); "
-                        "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col")
+    parser.add_argument(
+        "position",
+        help="connect-four: columns played (1-based digits); "
+        "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col",
+    )
     add_game_options(parser)
     return parser
 
@@ -141,8 +162,13 @@ def run_main(argv: list[str]) -> int:
         return 2
     players = (with_budget(players[0], args.budget), with_budget(players[1], args.budget))
     plan = TournamentPlan(
-        game=name, players=players, games=args.games, seed=args.seed, swap_seats=args.swap_seats,
-        game_options=options, policy=InvalidMovePolicy(args.invalid_retries, args.on_invalid),
+        game=name,
+        players=players,
+        games=args.games,
+        seed=args.seed,
+        swap_seats=args.swap_seats,
+        game_options=options,
+        policy=InvalidMovePolicy(args.invalid_retries, args.on_invalid),
         max_moves=args.max_moves,
     )
     from arena.batch import run_batch

@@ -84,7 +84,9 @@ def solve_tictactoe(game: MNKGame, position: str) -> list[str]:
     lines = [game.render(state), f"{'XO'[state.to_move]} to move"]
     for s in scores:
         mark = " <" if s.index == chosen else ""
-        lines.append(f"  {Cell(*divmod(s.index, game.cols))}: {VALUE_WORDS[s.value]}, game ends at {s.depth} marks{mark}")
+        lines.append(
+            f"  {Cell(*divmod(s.index, game.cols))}: {VALUE_WORDS[s.value]}, game ends at {s.depth} marks{mark}"
+        )
     lines.append(f"best move: {Cell(*divmod(chosen, game.cols))}")
     lines.append(f"{best[0]:+d}")
     return lines

@@ -18,9 +18,7 @@ def mark_of(seat: int) -> str:
     return MARKS[seat]
 
 
-def winning_line(
-    cells: Sequence[int], rows: int, cols: int, index: int, k: int
-) -> tuple[tuple[int, int], ...]:
+def winning_line(cells: Sequence[int], rows: int, cols: int, index: int, k: int) -> tuple[tuple[int, int], ...]:
     """The longest line through `index` of the same stone if it is at least `k` long, else ()."""
     stone = cells[index]
     row, col = divmod(index, cols)

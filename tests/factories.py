@@ -12,8 +12,15 @@ def sample_record(index: int, move_bytes: int = 2_000) -> MatchRecord:
     per_move = 200
     count = max(1, move_bytes // per_move)
     moves = [
-        MoveRecord(ply=i, seat=i % 2, attempt=1, move=f"{i % 3 + 1},{i % 3 + 1}",
-                   raw=("reasoning " * 20)[:per_move], valid=True, seconds=0.001)
+        MoveRecord(
+            ply=i,
+            seat=i % 2,
+            attempt=1,
+            move=f"{i % 3 + 1},{i % 3 + 1}",
+            raw=("reasoning " * 20)[:per_move],
+            valid=True,
+            seconds=0.001,
+        )
         for i in range(count)
     ]
     return MatchRecord(

@@ -19,8 +19,22 @@ def arena(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def test_batch_json_summary_per_player_and_seat(db_path: Path) -> None:
-    result = arena("--batch", "--game", "tictactoe", "--players", "minimax", "random", "--games", "40",
-                   "--seed", "7", "--swap-seats", "--db", str(db_path), "--json")
+    result = arena(
+        "--batch",
+        "--game",
+        "tictactoe",
+        "--players",
+        "minimax",
+        "random",
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--swap-seats",
+        "--db",
+        str(db_path),
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["matches"] == 40
@@ -37,16 +51,40 @@ def test_batch_json_summary_per_player_and_seat(db_path: Path) -> None:
 
 
 def test_batch_table_and_default_database_location(tmp_path: Path) -> None:
-    result = arena("--batch", "--game", "battleship", "--preset", "childplay", "--players", "minimax", "random",
-                   "--games", "4", cwd=tmp_path)
+    result = arena(
+        "--batch",
+        "--game",
+        "battleship",
+        "--preset",
+        "childplay",
+        "--players",
+        "minimax",
+        "random",
+        "--games",
+        "4",
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "wins" in result.stdout and "invalid" in result.stdout and "4 matches" in result.stdout
     assert (tmp_path / "saves" / "arena.json").exists()
 
 
 def test_same_seed_gives_the_same_results(db_path: Path) -> None:
-    args = ("--batch", "--game", "connect-four", "--players", "random", "random", "--games", "10", "--seed", "3",
-            "--json", "--db", str(db_path))
+    args = (
+        "--batch",
+        "--game",
+        "connect-four",
+        "--players",
+        "random",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+        "--json",
+        "--db",
+        str(db_path),
+    )
     first, second = json.loads(arena(*args).stdout), json.loads(arena(*args).stdout)
     strip = [{k: v for k, v in p.items() if k != "seconds"} for p in first["players"]]
     assert strip == [{k: v for k, v in p.items() if k != "seconds"} for p in second["players"]]

@@ -21,8 +21,10 @@ def top_level(modules: set[str]) -> set[str]:
 
 
 def test_games_import_nothing_from_arena() -> None:
-    modules = loaded_after("import games.registry, games.connect_four.engine, games.gomoku.engine, "
-                           "games.battleship.engine, games.tictactoe.engine")
+    modules = loaded_after(
+        "import games.registry, games.connect_four.engine, games.gomoku.engine, "
+        "games.battleship.engine, games.tictactoe.engine"
+    )
     assert "arena" not in top_level(modules)
 
 

@@ -14,10 +14,12 @@ from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.players import Choice, TurnView
 from arena.players.scripted import ScriptedPlayer
 
+
 async def run(setup: MatchSetup, players: list[Any] | None = None) -> tuple[Any, list[Event]]:
     events: list[Event] = []
     record = await MatchRunner(setup, [events.append], players).run()
     return record, events
+
 
 async def test_events_come_in_order_and_match_the_record() -> None:
     setup = MatchSetup("tictactoe", ("scripted", "scripted"), seed=1)
@@ -36,6 +38,7 @@ async def test_events_come_in_order_and_match_the_record() -> None:
     started = events[0]
     assert isinstance(started, MatchStarted) and started.match_id == record.id
 
+
 async def test_childplay_policy_an_invalid_answer_loses_at_once() -> None:
     setup = MatchSetup("tictactoe", ("scripted", "scripted"), seed=1)
     players = [ScriptedPlayer(["2 2", "2 2"]), ScriptedPlayer(["1 1"])]
@@ -44,6 +47,7 @@ async def test_childplay_policy_an_invalid_answer_loses_at_once() -> None:
     rejected = [e for e in events if isinstance(e, MoveRejected)]
     assert len(rejected) == 1 and "taken" in rejected[0].reason
     assert record.moves[-1].valid is False and record.moves[-1].raw == "2 2"
+
 
 async def test_retry_policy_gives_feedback_then_disqualifies() -> None:
     seen: list[TurnView] = []
@@ -64,6 +68,7 @@ async def test_retry_policy_gives_feedback_then_disqualifies() -> None:
     assert seen[2].feedback is not None and "column" in seen[2].feedback
     assert sum(1 for m in record.moves if not m.valid) == 3
 
+
 async def test_retry_policy_recovers_after_a_correction() -> None:
     policy = InvalidMovePolicy(allowed=3, on_exhausted="disqualified")
     setup = MatchSetup("tictactoe", ("scripted", "scripted"), seed=1, policy=policy)
@@ -72,11 +77,13 @@ async def test_retry_policy_recovers_after_a_correction() -> None:
     assert record.outcome.winner == 0
     assert [m.attempt for m in record.moves if m.seat == 0] == [1, 1, 2, 1]
 
+
 async def test_move_limit_cancels_without_scoring() -> None:
     setup = MatchSetup("gomoku", ("random", "random"), seed=3, max_moves=10)
     record, _ = await run(setup)
     assert record.outcome.status == "cancelled" and record.outcome.winner is None
     assert len(record.played) == 10
+
 
 async def test_a_player_failure_ends_the_match_as_error_not_as_a_move() -> None:
     class Broken:
@@ -95,6 +102,7 @@ async def test_a_player_failure_ends_the_match_as_error_not_as_a_move() -> None:
     assert all(m.seat == 0 for m in record.moves)
     assert not any(isinstance(e, MoveRejected) for e in events)
 
+
 async def test_cancelling_records_the_match_as_aborted() -> None:
     release = asyncio.Event()
 
@@ -104,8 +112,9 @@ async def test_cancelling_records_the_match_as_aborted() -> None:
             return await super().choose_move(view)
 
     events: list[Event] = []
-    runner = MatchRunner(MatchSetup("tictactoe", ("a", "b"), seed=1), [events.append],
-                         [Waiting(["1 1"]), ScriptedPlayer([])])
+    runner = MatchRunner(
+        MatchSetup("tictactoe", ("a", "b"), seed=1), [events.append], [Waiting(["1 1"]), ScriptedPlayer([])]
+    )
     task = asyncio.create_task(runner.run())
     await asyncio.sleep(0.01)
     task.cancel()
@@ -113,6 +122,7 @@ async def test_cancelling_records_the_match_as_aborted() -> None:
         await task
     ended = events[-1]
     assert isinstance(ended, MatchEnded) and ended.record.outcome.status == "aborted"
+
 
 async def test_same_seed_same_match_different_seed_different_match() -> None:
 
@@ -122,6 +132,7 @@ async def test_same_seed_same_match_different_seed_different_match() -> None:
     assert [m.move for m in first.moves] == [m.move for m in again.moves]
     assert [m.move for m in first.moves] != [m.move for m in other.moves]
     assert first.outcome.winner == 0 or first.outcome.winner == 1
+
 
 async def test_tournament_swaps_seats_and_derives_seeds() -> None:
     plan = TournamentPlan("tictactoe", ("minimax", "random"), games=6, seed=7, swap_seats=True)

@@ -95,7 +95,10 @@ def test_no_acknowledged_match_is_lost_when_the_writer_is_killed(db_path: Path) 
     for _ in range(6):
         child = subprocess.Popen(
             [sys.executable, "-m", "tests.store_writer", str(db_path)],
-            stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env=env,
         )
         assert child.stdout is not None
         wanted = rng.randint(3, 25)
@@ -115,10 +118,15 @@ def test_no_acknowledged_match_is_lost_when_the_writer_is_killed(db_path: Path) 
 def test_a_lock_held_by_another_process_is_reported(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sys, time; from filelock import FileLock; l = FileLock(sys.argv[1]); l.acquire(); "
-         "print('held', flush=True); time.sleep(30)", str(db_path) + ".lock"],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from filelock import FileLock; l = FileLock(sys.argv[1]); l.acquire(); "
+            "print('held', flush=True); time.sleep(30)",
+            str(db_path) + ".lock",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"

@@ -40,9 +40,7 @@ class SeatTally:
 
 def summarize(records: Iterable[MatchRecord], players: tuple[str, str], swap_seats: bool) -> list[SeatTally]:
     """Tally matches per (player, seat); errors, aborts and cancellations are counted but never scored."""
-    tallies = {
-        (p, s): SeatTally(player=p + 1, spec=players[p], seat=SEAT_NAMES[s]) for p in (0, 1) for s in (0, 1)
-    }
+    tallies = {(p, s): SeatTally(player=p + 1, spec=players[p], seat=SEAT_NAMES[s]) for p in (0, 1) for s in (0, 1)}
     for record in records:
         owners = (1, 0) if swap_seats and record.index % 2 else (0, 1)
         outcome = record.outcome
@@ -64,4 +62,3 @@ def summarize(records: Iterable[MatchRecord], players: tuple[str, str], swap_sea
             else:
                 tally.losses += 1
     return [t for t in tallies.values() if t.matches]
-

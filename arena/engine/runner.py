@@ -57,9 +57,11 @@ class MatchRunner:
         self.setup = setup
         self.observers = list(observers)
         self.game = make_game(setup.game, **setup.game_options)
-        self.players = list(players) if players is not None else [
-            make_player(spec, f"{setup.seed}:seat{seat}") for seat, spec in enumerate(setup.players)
-        ]
+        self.players = (
+            list(players)
+            if players is not None
+            else [make_player(spec, f"{setup.seed}:seat{seat}") for seat, spec in enumerate(setup.players)]
+        )
         self.moves: list[MoveRecord] = []
 
     async def emit(self, event: Event) -> None:
@@ -122,27 +124,45 @@ class MatchRunner:
                 try:
                     choice = await self.players[seat].choose_move(TurnView(game, state, seat, attempt, feedback))
                 except PlayerFailure as failure:
-                    return OutcomeRecord(status="error", termination="player failure", detail=f"seat {seat + 1}: {failure}")
+                    return OutcomeRecord(
+                        status="error", termination="player failure", detail=f"seat {seat + 1}: {failure}"
+                    )
                 seconds = round(time.perf_counter() - started, 6)
                 try:
                     move = choice.move if choice.move is not None else game.parse_move(state, choice.text or "")
                     after = game.apply(state, move)
                 except GameError as error:
                     invalid[seat] += 1
-                    self.moves.append(MoveRecord(
-                        ply=ply, seat=seat, attempt=attempt, raw=choice.text, valid=False,
-                        error=str(error), seconds=seconds, info=choice.info,
-                    ))
+                    self.moves.append(
+                        MoveRecord(
+                            ply=ply,
+                            seat=seat,
+                            attempt=attempt,
+                            raw=choice.text,
+                            valid=False,
+                            error=str(error),
+                            seconds=seconds,
+                            info=choice.info,
+                        )
+                    )
                     await self.emit(MoveRejected(setup.match_id, ply, seat, attempt, choice.text, str(error)))
                     if invalid[seat] > setup.policy.allowed:
                         return self.invalid_end(seat, str(error))
                     attempt, feedback = attempt + 1, str(error)
                     continue
                 text = game.move_text(move)
-                self.moves.append(MoveRecord(
-                    ply=ply, seat=seat, attempt=attempt, move=text, raw=choice.text, valid=True,
-                    seconds=seconds, info=choice.info,
-                ))
+                self.moves.append(
+                    MoveRecord(
+                        ply=ply,
+                        seat=seat,
+                        attempt=attempt,
+                        move=text,
+                        raw=choice.text,
+                        valid=True,
+                        seconds=seconds,
+                        info=choice.info,
+                    )
+                )
                 state = after
                 await self.emit(MovePlayed(setup.match_id, ply, seat, text, choice.text, seconds, attempt, state))
                 break
@@ -156,7 +176,5 @@ class MatchRunner:
     def invalid_end(self, seat: int, reason: str) -> OutcomeRecord:
         """The end the policy gives after one invalid answer too many."""
         if self.setup.policy.on_exhausted == "disqualified":
-            return OutcomeRecord(
-                status="finished", termination="disqualified", disqualified=seat, detail=reason
-            )
+            return OutcomeRecord(status="finished", termination="disqualified", disqualified=seat, detail=reason)
         return OutcomeRecord(status="finished", winner=1 - seat, termination="invalid move", detail=reason)

@@ -35,16 +35,18 @@ class TournamentPlan:
         for index in range(self.games):
             swapped = self.swap_seats and index % 2 == 1
             players = (self.players[1], self.players[0]) if swapped else self.players
-            setups.append(MatchSetup(
-                game=self.game,
-                players=players,
-                seed=(self.seed * SEED_STRIDE + index) % 2**63,
-                game_options=self.game_options,
-                policy=self.policy,
-                max_moves=self.max_moves,
-                tournament=self.tournament_id,
-                index=index,
-            ))
+            setups.append(
+                MatchSetup(
+                    game=self.game,
+                    players=players,
+                    seed=(self.seed * SEED_STRIDE + index) % 2**63,
+                    game_options=self.game_options,
+                    policy=self.policy,
+                    max_moves=self.max_moves,
+                    tournament=self.tournament_id,
+                    index=index,
+                )
+            )
         return setups
 
 

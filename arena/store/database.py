@@ -48,7 +48,9 @@ class MatchStore:
     def __enter__(self) -> MatchStore:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
     @contextmanager
@@ -90,7 +92,8 @@ class MatchStore:
             with open(rejected, "ab") as handle:
                 handle.writelines(line if line.endswith(b"\n") else line + b"\n" for line in contents.unreadable)
             self.warnings.append(
-                f"{len(contents.unreadable)} unreadable journal line(s) (a process killed mid-write) kept in {rejected.name}"
+                f"{len(contents.unreadable)} unreadable journal line(s) (a process killed mid-write) "
+                f"kept in {rejected.name}"
             )
         if not contents.documents and not contents.unreadable:
             return 0
@@ -131,7 +134,9 @@ class MatchStore:
             try:
                 records.append(MatchRecord.model_validate(document))
             except ValidationError as error:
-                self.warnings.append(f"match {document.get('id')!r} does not fit the record schema: {error.error_count()} error(s)")
+                self.warnings.append(
+                    f"match {document.get('id')!r} does not fit the record schema: {error.error_count()} error(s)"
+                )
         return records
 
     def __len__(self) -> int:

@@ -86,9 +86,7 @@ class Battleship:
         """Both fleets placed at random from `rng`."""
         rng = rng or random.Random()
         p = PRESETS[self.preset]
-        fleets = tuple(
-            place_fleet(rng, self.size, self.ship_lengths, p["vertical"], p["touching"]) for _ in range(2)
-        )
+        fleets = tuple(place_fleet(rng, self.size, self.ship_lengths, p["vertical"], p["touching"]) for _ in range(2))
         return BattleshipState(self.size, (fleets[0], fleets[1]))
 
     def to_move(self, state: BattleshipState) -> int:
@@ -193,13 +191,17 @@ class Battleship:
         view = self.observe(state, seat)
         if style == "list":
             size = self.size
-            return "\n".join([
-                f"Your ships occupy: {_cell_list((c for s in view.own_fleet for c in s.cells), size)}",
-                f"Opponent shots at you: {_cell_list(view.incoming, size)}",
-                f"Your hits: {_cell_list(view.hits, size)}",
-                f"Your misses: {_cell_list(view.misses, size)}",
-            ])
-        return "\n\n".join([
-            self._draw("Your board:", self._own_board(view)),
-            self._draw("Your shots:", self._shot_board(view)),
-        ])
+            return "\n".join(
+                [
+                    f"Your ships occupy: {_cell_list((c for s in view.own_fleet for c in s.cells), size)}",
+                    f"Opponent shots at you: {_cell_list(view.incoming, size)}",
+                    f"Your hits: {_cell_list(view.hits, size)}",
+                    f"Your misses: {_cell_list(view.misses, size)}",
+                ]
+            )
+        return "\n\n".join(
+            [
+                self._draw("Your board:", self._own_board(view)),
+                self._draw("Your shots:", self._shot_board(view)),
+            ]
+        )
