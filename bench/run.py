@@ -1,0 +1,175 @@
+"""Benchmarks for issue 2: prints one Markdown table per part. Run: python -m bench.run [part ...]."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from arena.engine.events import Event, MatchEnded
+from arena.engine.tournament import TournamentPlan, run_tournament
+from arena.store import MatchStore
+from games.connect_four import ConnectFour
+from games.connect_four.bitboard import Layout
+from games.connect_four.engine import ConnectFourEngine, shared_books
+from games.connect_four.solver import Solver
+from games.mnk import GridState
+from games.tictactoe.engine import Solver as TicTacToeSolver
+from tests.conftest import REFERENCE
+from tests.factories import sample_record
+
+
+def table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    """Print a Markdown table."""
+    print(f"\n### {title}\n")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join("---" for _ in header) + "|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    sys.stdout.flush()
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def bench_tictactoe_solve() -> None:
+    """Full solve of every reachable position, from a cold memo table."""
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        solver = TicTacToeSolver()
+        solver.node(0, 0)
+        times.append(time.perf_counter() - start)
+    positions = solver.node.cache_info().currsize  # type: ignore[attr-defined]
+    table("Tic-tac-toe full solve (target < 50 ms)", ("positions", "median", "min", "max"),
+          [(str(positions), ms(statistics.median(times)), ms(min(times)), ms(max(times)))])
+
+
+def random_position(game: ConnectFour, rng: random.Random, low: int, high: int) -> GridState:
+    """A random, unfinished position with between `low` and `high` stones."""
+    while True:
+        target, state = rng.randint(low, high), game.initial_state()
+        while state.ply < target and not state.over:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if not state.over:
+            return state
+
+
+def bench_connect_four() -> None:
+    """Reference sets, and best moves from the opening and the middle game."""
+    game, layout = ConnectFour(), Layout()
+    rows = []
+    for name in ("Test_L3_R1", "Test_L2_R1"):
+        times, solver = [], Solver()
+        for line in (REFERENCE / name).read_text().splitlines():
+            sequence, _ = line.split()
+            state = game.play_sequence(sequence)
+            solver.table.clear()
+            start = time.perf_counter()
+            solver.solve(*layout.from_state(state), state.ply)
+            times.append(time.perf_counter() - start)
+        rows.append((name, str(len(times)), ms(statistics.mean(times)), ms(max(times))))
+    table("Connect-Four solver on Pons' test sets", ("set", "positions", "mean", "max"), rows)
+
+    start = time.perf_counter()
+    shared_books()
+    load = time.perf_counter() - start
+
+    def best_move_times(states: list[GridState]) -> list[float]:
+        times = []
+        for state in states:
+            engine = ConnectFourEngine()  # cold transposition table each time
+            start = time.perf_counter()
+            engine.decide(state)
+            times.append(time.perf_counter() - start)
+        return times
+
+    rng = random.Random(2026)
+    empty = best_move_times([game.initial_state()])
+    opening = best_move_times([random_position(game, rng, 1, 12) for _ in range(20)])
+    middle = best_move_times([random_position(game, rng, 13, 16) for _ in range(20)])
+    table(
+        "Connect-Four best move, cold engine (targets: each < 1 s to ply 12; median < 2 s, max < 15 s at 13-16)",
+        ("positions", "count", "median", "max"),
+        [
+            ("book load (once per process)", "1", ms(load), ms(load)),
+            ("empty board", "1", ms(empty[0]), ms(empty[0])),
+            ("seeded random, 1-12 plies", "20", ms(statistics.median(opening)), ms(max(opening))),
+            ("seeded random, 13-16 plies", "20", ms(statistics.median(middle)), ms(max(middle))),
+        ],
+    )
+
+
+def bench_recorded_matches() -> None:
+    """10,000 tic-tac-toe matches minimax vs random, each recorded through the store."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = MatchStore(Path(folder) / "arena.json")
+
+        def record(event: Event) -> None:
+            if isinstance(event, MatchEnded):
+                store.add(event.record)
+
+        plan = TournamentPlan("tictactoe", ("minimax", "random"), games=10_000, seed=1)
+        start = time.perf_counter()
+        records = asyncio.run(run_tournament(plan, [record], concurrency=1))
+        store.close()
+        elapsed = time.perf_counter() - start
+        wins = sum(r.outcome.winner == 0 for r in records)
+    table("10,000 tic-tac-toe matches, minimax vs random, recorded (target < 20 s)",
+          ("matches", "minimax wins", "total", "per match"),
+          [(str(len(records)), f"{wins / len(records):.2%}", f"{elapsed:.1f} s", ms(elapsed / len(records)))])
+
+
+def bench_recording() -> None:
+    """5,000 records of 20 KB: per-insert cost must stay flat; the merge is paid once at close."""
+    records = [sample_record(i, 20_000) for i in range(5_000)]
+    size = len(records[0].model_dump_json())
+    with tempfile.TemporaryDirectory() as folder:
+        store = MatchStore(Path(folder) / "arena.json")
+        costs: list[float] = []
+        start = time.perf_counter()
+        for record in records:
+            began = time.perf_counter()
+            store.add(record)
+            costs.append(time.perf_counter() - began)
+        merge_start = time.perf_counter()
+        store.close()
+        merge = time.perf_counter() - merge_start
+        total = time.perf_counter() - start
+        reopen_start = time.perf_counter()
+        count = len(MatchStore(Path(folder) / "arena.json").matches())
+        reopen = time.perf_counter() - reopen_start
+    first, last = sum(costs[:100]), sum(costs[-100:])
+    table("Recording 5,000 matches of ~20 KB (targets: total < 30 s, last 100 <= 3x first 100)",
+          ("record size", "first 100", "last 100", "ratio", "merge at close", "total", "read back"),
+          [(f"{size / 1000:.1f} KB", ms(first), ms(last), f"{last / first:.2f}", f"{merge:.1f} s",
+            f"{total:.1f} s", f"{count} in {reopen:.1f} s")])
+
+
+PARTS: dict[str, Callable[[], None]] = {
+    "tictactoe": bench_tictactoe_solve,
+    "connect-four": bench_connect_four,
+    "matches": bench_recorded_matches,
+    "recording": bench_recording,
+}
+
+
+def main(argv: list[str]) -> int:
+    """Run the named parts, or all of them."""
+    unknown = [a for a in argv if a not in PARTS]
+    if unknown:
+        print(f"bench: unknown part {unknown[0]!r} (choose from {', '.join(PARTS)})", file=sys.stderr)
+        return 2
+    for name in argv or list(PARTS):
+        PARTS[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
