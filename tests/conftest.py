@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "connect4"
+REFERENCE = Path(__file__).resolve().parent / "data" / "connect4"
 
 
 @pytest.fixture
