@@ -8,7 +8,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from arena.engine.events import Event, MatchEnded
@@ -24,7 +24,7 @@ from tests.conftest import REFERENCE
 from tests.factories import sample_record
 
 
-def table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def table(title: str, header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
     """Print a Markdown table."""
     print(f"\n### {title}\n")
     print("| " + " | ".join(header) + " |")
@@ -46,9 +46,12 @@ def bench_tictactoe_solve() -> None:
         solver = TicTacToeSolver()
         solver.node(0, 0)
         times.append(time.perf_counter() - start)
-    positions = solver.node.cache_info().currsize  # type: ignore[attr-defined]
-    table("Tic-tac-toe full solve (target < 50 ms)", ("positions", "median", "min", "max"),
-          [(str(positions), ms(statistics.median(times)), ms(min(times)), ms(max(times)))])
+    positions = solver.node.cache_info().currsize
+    table(
+        "Tic-tac-toe full solve (target < 50 ms)",
+        ("positions", "median", "min", "max"),
+        [(str(positions), ms(statistics.median(times)), ms(min(times)), ms(max(times)))],
+    )
 
 
 def random_position(game: ConnectFour, rng: random.Random, low: int, high: int) -> GridState:
@@ -121,9 +124,11 @@ def bench_recorded_matches() -> None:
         store.close()
         elapsed = time.perf_counter() - start
         wins = sum(r.outcome.winner == 0 for r in records)
-    table("10,000 tic-tac-toe matches, minimax vs random, recorded (target < 20 s)",
-          ("matches", "minimax wins", "total", "per match"),
-          [(str(len(records)), f"{wins / len(records):.2%}", f"{elapsed:.1f} s", ms(elapsed / len(records)))])
+    table(
+        "10,000 tic-tac-toe matches, minimax vs random, recorded (target < 20 s)",
+        ("matches", "minimax wins", "total", "per match"),
+        [(str(len(records)), f"{wins / len(records):.2%}", f"{elapsed:.1f} s", ms(elapsed / len(records)))],
+    )
 
 
 def bench_recording() -> None:
@@ -146,10 +151,21 @@ def bench_recording() -> None:
         count = len(MatchStore(Path(folder) / "arena.json").matches())
         reopen = time.perf_counter() - reopen_start
     first, last = sum(costs[:100]), sum(costs[-100:])
-    table("Recording 5,000 matches of ~20 KB (targets: total < 30 s, last 100 <= 3x first 100)",
-          ("record size", "first 100", "last 100", "ratio", "merge at close", "total", "read back"),
-          [(f"{size / 1000:.1f} KB", ms(first), ms(last), f"{last / first:.2f}", f"{merge:.1f} s",
-            f"{total:.1f} s", f"{count} in {reopen:.1f} s")])
+    table(
+        "Recording 5,000 matches of ~20 KB (targets: total < 30 s, last 100 <= 3x first 100)",
+        ("record size", "first 100", "last 100", "ratio", "merge at close", "total", "read back"),
+        [
+            (
+                f"{size / 1000:.1f} KB",
+                ms(first),
+                ms(last),
+                f"{last / first:.2f}",
+                f"{merge:.1f} s",
+                f"{total:.1f} s",
+                f"{count} in {reopen:.1f} s",
+            )
+        ],
+    )
 
 
 PARTS: dict[str, Callable[[], None]] = {

@@ -67,19 +67,13 @@ def place(state: GridState, index: int, k: int) -> GridState:
 
 
 @dataclass(frozen=True)
-class MNKGame:
-    """k in a row on an m x n board; the first player is X (seat 0)."""
+class GridGame:
+    """What every grid game shares: size, empty start, alternate turns, outcome, Topsakal renderings."""
 
     rows: int = 3
     cols: int = 3
     k: int = 3
-    name: str = "mnk"
-
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or self.k < 1:
-            raise ValueError("rows, cols and k must be positive")
-        if self.k > max(self.rows, self.cols):
-            raise ValueError(f"k={self.k} cannot fit on a {self.rows}x{self.cols} board")
+    name: str = "grid"
 
     def options(self) -> dict[str, Any]:
         """Board size and line length."""
@@ -96,6 +90,31 @@ class MNKGame:
     def ply(self, state: GridState) -> int:
         """Moves played so far."""
         return state.ply
+
+    def outcome(self, state: GridState) -> Outcome | None:
+        """A line of k, a full board, or None."""
+        return state.outcome()
+
+    def render_topsakal(self, state: GridState, style: str) -> str | None:
+        """Topsakal's list or illustration form, or None for another style."""
+        if style == "list":
+            return grid.render_list(state.cells, self.rows, self.cols)
+        if style == "illustration":
+            return grid.render_illustration(state.cells, self.rows, self.cols)
+        return None
+
+
+@dataclass(frozen=True)
+class MNKGame(GridGame):
+    """k in a row on an m x n board; the first player is X (seat 0)."""
+
+    name: str = "mnk"
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1 or self.k < 1:
+            raise ValueError("rows, cols and k must be positive")
+        if self.k > max(self.rows, self.cols):
+            raise ValueError(f"k={self.k} cannot fit on a {self.rows}x{self.cols} board")
 
     def legal_moves(self, state: GridState) -> list[Cell]:
         """Empty cells in reading order, none once the game is over."""
@@ -115,10 +134,6 @@ class MNKGame:
             raise IllegalMove(f"{move} is already taken by {grid.mark_of(state.cells[index] - 1)}")
         return place(state, index, self.k)
 
-    def outcome(self, state: GridState) -> Outcome | None:
-        """Win, draw on a full board, or None."""
-        return state.outcome()
-
     def parse_move(self, state: GridState, text: str) -> Cell:
         """Read `row col` (1-based) and check that the cell is free."""
         cell = grid.parse_cell(text, self.rows, self.cols)
@@ -132,8 +147,4 @@ class MNKGame:
 
     def render(self, state: GridState, style: str = "ascii", seat: int | None = None) -> str:
         """ASCII grid, Topsakal list or illustration."""
-        if style == "list":
-            return grid.render_list(state.cells, self.rows, self.cols)
-        if style == "illustration":
-            return grid.render_illustration(state.cells, self.rows, self.cols)
-        return grid.render_ascii_cells(state.cells, self.rows, self.cols)
+        return self.render_topsakal(state, style) or grid.render_ascii_cells(state.cells, self.rows, self.cols)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from games import grid
-from games.base import IllegalMove, InvalidMove, Outcome
-from games.mnk import GridState, empty_state, place
+from games.base import IllegalMove, InvalidMove
+from games.mnk import GridGame, GridState, place
 
 
 @dataclass(frozen=True)
-class ConnectFour:
+class ConnectFour(GridGame):
     """Connect-Four on a `rows` x `cols` board; moves are 0-based column numbers."""
 
     rows: int = 6
@@ -27,18 +26,6 @@ class ConnectFour:
     def options(self) -> dict[str, Any]:
         """Board size."""
         return {"rows": self.rows, "cols": self.cols}
-
-    def initial_state(self, rng: random.Random | None = None) -> GridState:
-        """The empty board."""
-        return empty_state(self.rows, self.cols)
-
-    def to_move(self, state: GridState) -> int:
-        """The seat to move."""
-        return state.to_move
-
-    def ply(self, state: GridState) -> int:
-        """Stones on the board."""
-        return state.ply
 
     def column_height(self, state: GridState, col: int) -> int:
         """How many stones column `col` holds."""
@@ -74,10 +61,6 @@ class ConnectFour:
             state = self.apply(state, int(ch) - 1)
         return state
 
-    def outcome(self, state: GridState) -> Outcome | None:
-        """Four in a row, a full board, or None."""
-        return state.outcome()
-
     def parse_move(self, state: GridState, text: str) -> int:
         """Read a 1-based column number and check the column has room."""
         (col,) = grid.parse_numbers(text, 1, f"one column number from 1 to {self.cols}")
@@ -93,10 +76,9 @@ class ConnectFour:
 
     def render(self, state: GridState, style: str = "ascii", seat: int | None = None) -> str:
         """ChildPlay's dotted grid, Topsakal list or illustration."""
-        if style == "list":
-            return grid.render_list(state.cells, self.rows, self.cols)
-        if style == "illustration":
-            return grid.render_illustration(state.cells, self.rows, self.cols)
+        topsakal = self.render_topsakal(state, style)
+        if topsakal is not None:
+            return topsakal
         rows = grid.symbol_rows(state.cells, self.rows, self.cols, ".")
         lines = [" " + " ".join(str(c) for c in range(self.cols))]
         lines += ["|" + "|".join(row) + "|" for row in rows]
