@@ -74,7 +74,8 @@ def main_parser() -> ArgumentParser:
     """Options of `arena` and `arena --batch`."""
     parser = ArgumentParser(
         prog="arena",
-        description="Models, people and engines playing grid games. Subcommands: solve GAME POSITION.",
+        description="Models, people and engines playing grid games. "
+        "Other commands: arena solve GAME POSITION, arena dataset --out DIR, arena quiz --plain.",
     )
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
     parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
@@ -123,6 +124,96 @@ def solve_parser() -> ArgumentParser:
     )
     add_game_options(parser)
     return parser
+
+
+def dataset_parser() -> ArgumentParser:
+    """Options of `arena dataset`."""
+    parser = ArgumentParser(prog="arena dataset", description="Write CloudWalk's tic-tac-toe dataset files.")
+    parser.add_argument("--out", type=Path, required=True, help="folder for dataset.json and dataset_top50.json")
+    return parser
+
+
+def run_dataset(argv: list[str]) -> int:
+    """`arena dataset`."""
+    from arena.dataset_export import write_dataset
+
+    args = dataset_parser().parse_args(argv)
+    try:
+        _, lines = write_dataset(args.out)
+    except OSError as error:
+        print(f"arena dataset: error: cannot write to {args.out}: {error.strerror}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+def quiz_parser() -> ArgumentParser:
+    """Options of `arena quiz`."""
+    parser = ArgumentParser(prog="arena quiz", description="Take the 50 hardest tic-tac-toe boards.")
+    parser.add_argument("--plain", action="store_true", help="ask in the plain terminal (no app)")
+    parser.add_argument("--name", default="anonymous", help="who is answering (stored with the session)")
+    parser.add_argument("--seed", type=non_negative_int, help="order of the boards (default: a fresh random seed)")
+    parser.add_argument(
+        "--tell-mark", action="store_true", help="tell the mark to play instead of letting you infer it"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="latest",
+        metavar="SESSION",
+        help="continue a stopped session (default: your latest unfinished one)",
+    )
+    parser.add_argument("--sessions", action="store_true", help="list stored sessions and their scores")
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
+    return parser
+
+
+def run_quiz(argv: list[str]) -> int:
+    """`arena quiz`."""
+    import secrets
+
+    from arena.quiz import latest_unfinished, load_session, start_session
+    from arena.quiz.listing import session_lines
+    from arena.quiz.plain import run_plain_quiz
+    from arena.store import MatchStore, StoreError
+
+    args = quiz_parser().parse_args(argv)
+    if not (args.plain or args.sessions):
+        print("arena quiz: error: the quiz screen comes with the app; use --plain for now", file=sys.stderr)
+        return 2
+    try:
+        store = MatchStore(args.db)
+    except StoreError as error:
+        print(f"arena quiz: error: {error}", file=sys.stderr)
+        return 2
+    for warning in store.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    player = f"human:{args.name}"
+    try:
+        if args.sessions:
+            print("\n".join(session_lines(store)))
+            return 0
+        if args.resume == "latest":
+            session = latest_unfinished(store, player)
+            if session is None:
+                print(f"arena quiz: error: {args.name} has no unfinished session to resume", file=sys.stderr)
+                return 2
+        elif args.resume:
+            try:
+                session = load_session(store, args.resume)
+            except KeyError as error:
+                print(f"arena quiz: error: {error.args[0]}", file=sys.stderr)
+                return 2
+            if session.finished:
+                print(f"arena quiz: error: session {session.record.id} is already finished", file=sys.stderr)
+                return 2
+        else:
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            session = start_session(store, player, "told" if args.tell_mark else "infer", seed)
+        complete = run_plain_quiz(session, input, print)
+    finally:
+        store.close()
+    return 0 if complete else 1
 
 
 def run_solve(argv: list[str]) -> int:
@@ -185,8 +276,9 @@ def run_main(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arena` console script."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "solve":
-        return run_solve(argv[1:])
+    commands = {"solve": run_solve, "dataset": run_dataset, "quiz": run_quiz}
+    if argv and argv[0] in commands:
+        return commands[argv[0]](argv[1:])
     return run_main(argv)
 
 

@@ -73,3 +73,33 @@ class MatchRecord(BaseModel):
     def played(self) -> list[MoveRecord]:
         """Accepted moves only."""
         return [m for m in self.moves if m.valid]
+
+
+class QuizSessionRecord(BaseModel):
+    """The start of a hard-boards quiz: who answers, under which protocol, in which order."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    schema_version: int = SCHEMA_VERSION
+    player: str
+    protocol: Literal["infer", "told"]
+    seed: int
+    order: list[str]
+    started_at: str
+
+
+class QuizAnswerRecord(BaseModel):
+    """One answer, stored the moment it is given."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    session: str
+    number: int
+    board: str
+    move: int
+    correct: bool
+    seconds: float
+    raw: str | None = None
+    answered_at: str

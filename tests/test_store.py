@@ -50,7 +50,8 @@ def test_replaying_a_journal_twice_does_not_duplicate(db_path: Path) -> None:
     with MatchStore(db_path) as store:
         store.add(record)
     journal = db_path.with_name("arena.json.journal")
-    journal.write_text(json.dumps(record.model_dump(mode="json")) + "\n")  # merged but not yet cleared
+    entry = {"table": "matches", "document": record.model_dump(mode="json")}
+    journal.write_text(json.dumps(entry) + "\n")  # merged but not yet cleared
     with MatchStore(db_path) as store:
         assert len(store.matches()) == 1
 
@@ -70,7 +71,7 @@ def test_an_unreadable_database_is_moved_aside_never_reset(db_path: Path) -> Non
 def test_a_torn_journal_line_is_kept_aside_and_whole_lines_are_recovered(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     whole = sample_record(1)
-    line = json.dumps(whole.model_dump(mode="json"))
+    line = json.dumps({"table": "matches", "document": whole.model_dump(mode="json")})
     db_path.with_name("arena.json.journal").write_text(line + "\n" + line[:50])
     with MatchStore(db_path) as store:
         assert [r.id for r in store.matches()] == [whole.id]

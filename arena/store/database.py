@@ -1,10 +1,11 @@
-"""The match database: a TinyDB file fed by a write-ahead journal, under a file lock.
+"""The arena database: a TinyDB file fed by a write-ahead journal, under a file lock.
 
-TinyDB rewrites its whole file on every write, so inserting match by match grows
-quadratically. Here a finished match is appended to `<db>.journal` (one fsynced line,
-flat cost) and the journal is merged into TinyDB in a single atomic write when the
-store opens and closes. A kill -9 at any moment loses no acknowledged match: the
-journal is replayed at the next start, and records already merged are skipped by id.
+TinyDB rewrites its whole file on every write, so inserting record by record grows
+quadratically. Here a finished match (or a quiz answer) is appended to `<db>.journal`
+(one fsynced line, flat cost) and the journal is merged into TinyDB in a single atomic
+write when the store opens and closes. A kill -9 at any moment loses no acknowledged
+record: the journal is replayed at the next start, and documents already merged are
+skipped by id. Journal lines are `{"table": ..., "document": ...}`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from arena.store.atomic import AtomicJSONStorage
 from arena.store.journal import Journal
 
 MATCHES = "matches"
+QUIZ_SESSIONS = "quiz_sessions"
+QUIZ_ANSWERS = "quiz_answers"
 LOCK_TIMEOUT = 30.0
 
 
@@ -97,34 +100,46 @@ class MatchStore:
             )
         if not contents.documents and not contents.unreadable:
             return 0
+        fresh_count = 0
         with self.database() as db:
-            table = db.table(MATCHES)
-            known = {doc.get("id") for doc in table.all()}
-            fresh, seen = [], set()
-            for document in contents.documents:
-                key = document.get("id")
-                if key not in known and key not in seen:
-                    seen.add(key)
-                    fresh.append(document)
-            if fresh:
-                table.insert_multiple(fresh)
+            by_table: dict[str, list[dict[str, Any]]] = {}
+            for entry in contents.documents:
+                by_table.setdefault(str(entry.get("table", MATCHES)), []).append(entry.get("document", {}))
+            for name, documents in by_table.items():
+                table = db.table(name)
+                known = {doc.get("id") for doc in table.all()}
+                fresh = []
+                for document in documents:
+                    key = document.get("id")
+                    if key not in known:
+                        known.add(key)
+                        fresh.append(document)
+                if fresh:
+                    table.insert_multiple(fresh)
+                    fresh_count += len(fresh)
         self.journal.clear()
-        return len(fresh)
+        return fresh_count
+
+    def append(self, table: str, document: dict[str, Any]) -> None:
+        """Record one document (it must carry a unique `id`); durable when this returns."""
+        with self.locked():
+            self.journal.append({"table": table, "document": document})
 
     def add(self, record: MatchRecord) -> None:
         """Record one finished match; durable when this returns."""
-        with self.locked():
-            self.journal.append(record.model_dump(mode="json"))
+        self.append(MATCHES, record.model_dump(mode="json"))
 
-    def documents(self) -> Iterator[dict[str, Any]]:
-        """Raw documents: merged ones, then those still in the journal."""
+    def documents(self, table: str = MATCHES) -> Iterator[dict[str, Any]]:
+        """Raw documents of a table: merged ones, then those still in the journal."""
         seen: set[Any] = set()
         with self.database() as db:
-            for document in db.table(MATCHES).all():
+            for document in db.table(table).all():
                 seen.add(document.get("id"))
                 yield dict(document)
-        for document in self.journal.read().documents:
-            if document.get("id") not in seen:
+        for entry in self.journal.read().documents:
+            document = entry.get("document", {})
+            if entry.get("table", MATCHES) == table and document.get("id") not in seen:
+                seen.add(document.get("id"))
                 yield document
 
     def matches(self) -> list[MatchRecord]:

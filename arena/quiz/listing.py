@@ -1,0 +1,25 @@
+"""Stored quiz sessions as text lines."""
+
+from __future__ import annotations
+
+from arena.quiz.session import load_session
+from arena.store import MatchStore
+from arena.store.database import QUIZ_SESSIONS
+from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN
+
+
+def session_lines(store: MatchStore) -> list[str]:
+    """One line per session: id, who, protocol, progress, score."""
+    documents = sorted(store.documents(QUIZ_SESSIONS), key=lambda d: str(d.get("started_at", "")))
+    if not documents:
+        return ["no quiz sessions yet"]
+    lines = [f"{'session':<13}{'player':<24}{'protocol':<9}{'answered':>9}{'score':>7}  started"]
+    for document in documents:
+        session = load_session(store, str(document["id"]))
+        record = session.record
+        lines.append(
+            f"{record.id:<13}{record.player[:23]:<24}{record.protocol:<9}"
+            f"{len(session.answers):>6}/{session.total:<2}{session.score:>7}  {record.started_at[:16]}"
+        )
+    lines.append(f"published human mean: {PUBLISHED_HUMAN_MEAN}/50")
+    return lines

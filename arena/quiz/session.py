@@ -1,0 +1,127 @@
+"""A quiz session: the shuffled 50 boards, each answer stored at once, resumable at any point."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from typing import Literal
+
+from arena.records import QuizAnswerRecord, QuizSessionRecord
+from arena.store import MatchStore
+from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
+from games.ttt_hard_boards import Board, Dataset, build_dataset
+from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN, PUBLISHED_HUMAN_SCORES, judge, quiz_order
+
+
+@cache
+def hard_boards() -> Dataset:
+    """The dataset, built once per process (about a quarter of a second)."""
+    return build_dataset()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass
+class QuizSession:
+    """A session and its answers so far; `answer` stores each one before returning."""
+
+    store: MatchStore
+    record: QuizSessionRecord
+    answers: list[QuizAnswerRecord] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        """Questions in the session."""
+        return len(self.record.order)
+
+    @property
+    def finished(self) -> bool:
+        """Every question answered."""
+        return len(self.answers) >= self.total
+
+    @property
+    def score(self) -> int:
+        """Correct answers so far."""
+        return sum(a.correct for a in self.answers)
+
+    def current(self) -> tuple[int, Board] | None:
+        """(1-based number, board) of the next unanswered question, or None when done."""
+        if self.finished:
+            return None
+        number = len(self.answers) + 1
+        return number, hard_boards().boards[self.record.order[number - 1]]
+
+    def answer(self, cell: int, seconds: float, raw: str | None = None) -> QuizAnswerRecord:
+        """Judge and store the answer to the current question."""
+        question = self.current()
+        if question is None:
+            raise ValueError("the quiz is already finished")
+        number, board = question
+        record = QuizAnswerRecord(
+            id=f"{self.record.id}:{number}",
+            session=self.record.id,
+            number=number,
+            board=board.key,
+            move=cell,
+            correct=judge(board, cell).correct,
+            seconds=round(seconds, 3),
+            raw=raw,
+            answered_at=_now(),
+        )
+        self.store.append(QUIZ_ANSWERS, record.model_dump(mode="json"))
+        self.answers.append(record)
+        return record
+
+    def summary(self) -> str:
+        """The score beside the published human baseline."""
+        done = len(self.answers)
+        people = ", ".join(str(s) for s in PUBLISHED_HUMAN_SCORES)
+        return (
+            f"Score: {self.score}/{done}"
+            + ("" if done == self.total else f" ({done} of {self.total} answered)")
+            + f". Published human mean: {PUBLISHED_HUMAN_MEAN}/50 (individual scores {people})."
+        )
+
+
+def start_session(store: MatchStore, player: str, protocol: Literal["infer", "told"], seed: int) -> QuizSession:
+    """A new session over the top 50, stored before the first question is shown."""
+    order = quiz_order([b.key for b in hard_boards().top()], seed)
+    record = QuizSessionRecord(
+        id=uuid.uuid4().hex[:12],
+        player=player,
+        protocol=protocol,
+        seed=seed,
+        order=order,
+        started_at=_now(),
+    )
+    store.append(QUIZ_SESSIONS, record.model_dump(mode="json"))
+    return QuizSession(store, record)
+
+
+def load_session(store: MatchStore, session_id: str) -> QuizSession:
+    """A stored session with its answers; KeyError if there is none with that id (or prefix)."""
+    matches = [d for d in store.documents(QUIZ_SESSIONS) if str(d.get("id", "")).startswith(session_id)]
+    if len(matches) != 1:
+        raise KeyError(f"no quiz session {session_id!r}" if not matches else f"{session_id!r} is ambiguous")
+    record = QuizSessionRecord.model_validate(matches[0])
+    answers = sorted(
+        (QuizAnswerRecord.model_validate(d) for d in store.documents(QUIZ_ANSWERS) if d.get("session") == record.id),
+        key=lambda a: a.number,
+    )
+    return QuizSession(store, record, answers)
+
+
+def latest_unfinished(store: MatchStore, player: str | None = None) -> QuizSession | None:
+    """The most recently started session that still has questions, optionally for one player."""
+    sessions = sorted(store.documents(QUIZ_SESSIONS), key=lambda d: str(d.get("started_at", "")), reverse=True)
+    for document in sessions:
+        if player is not None and document.get("player") != player:
+            continue
+        session = load_session(store, str(document["id"]))
+        if not session.finished:
+            return session
+    return None
