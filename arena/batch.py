@@ -6,6 +6,7 @@ import asyncio
 import json
 import sys
 import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.console import Console
@@ -15,17 +16,51 @@ from rich.table import Table
 from arena.analysis.summary import SeatTally, summarize
 from arena.engine.events import Event, MatchEnded
 from arena.engine.tournament import TournamentPlan, run_tournament
+from arena.llm.cache import CallCache
+from arena.players import PlayerOptions
 from arena.records import MatchRecord
 from arena.store import MatchStore
 
 
-def run_batch(plan: TournamentPlan, db_path: Path, as_json: bool, concurrency: int) -> int:
-    """Play the plan, record every match, print the summary; returns the exit code."""
+@dataclass(frozen=True)
+class BatchRun:
+    """One tournament of a batch: a temperature sweep makes one per temperature."""
+
+    plan: TournamentPlan
+    options: PlayerOptions
+    label: str
+
+
+def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: int) -> int:
+    """Play every run, record every match and model call, print the summaries; returns the exit code."""
     errors = Console(stderr=True)
     store = MatchStore(db_path)
     for warning in store.warnings:
         errors.print(f"[yellow]warning:[/] {warning}")
-    started = time.perf_counter()
+    results: list[tuple[BatchRun, list[MatchRecord], float]] = []
+    try:
+        for run in runs:
+            started = time.perf_counter()
+            records = play_run(run, store, errors, concurrency)
+            results.append((run, records, time.perf_counter() - started))
+    finally:
+        store.close()
+        stop_local_model()
+    report_errors(results, errors)
+    if as_json:
+        print(json.dumps(summary_json(results)))
+    else:
+        console = Console()
+        for run, records, elapsed in results:
+            tallies = summarize(records, run.plan.players, run.plan.swap_seats)
+            console.print(summary_table(run, records, tallies, elapsed, db_path))
+    return 0
+
+
+def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int) -> list[MatchRecord]:
+    """One tournament with a progress bar; each finished match is recorded as it ends."""
+    plan = run.plan
+    options = replace(run.options, call_cache=CallCache(store, run.options.replay))
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -35,46 +70,66 @@ def run_batch(plan: TournamentPlan, db_path: Path, as_json: bool, concurrency: i
         transient=True,
         disable=not errors.is_terminal,
     )
-    task = progress.add_task(f"{plan.game}: {plan.players[0]} vs {plan.players[1]}", total=plan.games)
+    task = progress.add_task(f"{plan.game}: {plan.players[0]} vs {plan.players[1]}{run.label}", total=plan.games)
 
     def record(event: Event) -> None:
         if isinstance(event, MatchEnded):
             store.add(event.record)
             progress.advance(task)
 
-    try:
-        with progress:
-            records = asyncio.run(run_tournament(plan, [record], concurrency))
-    finally:
-        store.close()
-    elapsed = time.perf_counter() - started
-    tallies = summarize(records, plan.players, plan.swap_seats)
-    if as_json:
-        print(json.dumps(summary_json(records, tallies, elapsed)))
-    else:
-        Console().print(summary_table(plan, records, tallies, elapsed, db_path))
-    return 0
+    with progress:
+        return asyncio.run(run_tournament(plan, [record], concurrency, options))
 
 
-def summary_json(records: list[MatchRecord], tallies: list[SeatTally], elapsed: float) -> dict[str, object]:
-    """The machine-readable summary."""
+def stop_local_model() -> None:
+    """Stop the local model server if this run started one."""
+    local = sys.modules.get("arena.llm.local")
+    if local is not None:
+        local.stop_shared_local_server()
+
+
+def report_errors(results: list[tuple[BatchRun, list[MatchRecord], float]], errors: Console) -> None:
+    """Say how many matches ended in an error (never scored), and the first reason."""
+    failed = [r for _, records, _ in results for r in records if r.outcome.status == "error"]
+    if failed:
+        message = f"{len(failed)} match(es) ended with an error and are not scored; first: {failed[0].outcome.detail}"
+        errors.print(message, markup=False, highlight=False)
+
+
+def summary_json(results: list[tuple[BatchRun, list[MatchRecord], float]]) -> dict[str, object]:
+    """The machine-readable summary: totals, then one entry per run (per temperature in a sweep)."""
+    everything = [r for _, records, _ in results for r in records]
+    first = results[0][0].plan
+    runs = []
+    for run, records, elapsed in results:
+        runs.append(
+            {
+                "temperature": run.options.temperature,
+                "matches": len(records),
+                "seconds": round(elapsed, 3),
+                "players": [t.as_dict() for t in summarize(records, run.plan.players, run.plan.swap_seats)],
+            }
+        )
     return {
-        "matches": len(records),
-        "unscored": sum(1 for r in records if r.outcome.status != "finished"),
-        "seconds": round(elapsed, 3),
-        "players": [t.as_dict() for t in tallies],
+        "matches": len(everything),
+        "unscored": sum(1 for r in everything if r.outcome.status != "finished"),
+        "seconds": round(sum(e for _, _, e in results), 3),
+        "players": [t.as_dict() for t in summarize(everything, first.players, first.swap_seats)],
+        "runs": runs,
     }
 
 
 def summary_table(
-    plan: TournamentPlan, records: list[MatchRecord], tallies: list[SeatTally], elapsed: float, db_path: Path
+    run: BatchRun, records: list[MatchRecord], tallies: list[SeatTally], elapsed: float, db_path: Path
 ) -> Table:
-    """The human-readable summary."""
+    """The human-readable summary of one run."""
+    plan = run.plan
     unscored = sum(1 for r in records if r.outcome.status != "finished")
     caption = f"{len(records)} matches in {elapsed:.1f} s, recorded to {db_path}"
     if unscored:
         caption += f"; {unscored} ended without a score (error, abort or move limit)"
-    table = Table(title=f"{plan.game}: {plan.players[0]} vs {plan.players[1]} (seed {plan.seed})", caption=caption)
+    title = f"{plan.game}: {plan.players[0]} vs {plan.players[1]} (seed {plan.seed}{run.label})"
+    table = Table(title=title, caption=caption)
     for column in ("player", "seat", "wins", "draws", "losses", "dq", "invalid", "avg moves", "secs"):
         table.add_column(column, justify="left" if column in ("player", "seat") else "right")
     for t in tallies:
@@ -90,8 +145,3 @@ def summary_table(
             f"{t.seconds:.2f}",
         )
     return table
-
-
-def stderr_line(message: str) -> None:
-    """Print one plain line to stderr."""
-    print(message, file=sys.stderr)

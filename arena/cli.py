@@ -6,7 +6,10 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from arena.players import PlayerOptions
 
 DEFAULT_DB = Path("saves/arena.json")
 DEFAULT_BUDGET = 1.0
@@ -110,7 +113,63 @@ def main_parser() -> ArgumentParser:
         help="what ends a match after too many invalid answers",
     )
     add_game_options(parser)
+    add_llm_options(parser)
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        nargs="+",
+        metavar="T",
+        help="sampling temperature of llm: players; several values run a sweep, one run each",
+    )
+    parser.add_argument(
+        "--replay", action="store_true", help="answer every model call from the recorded ones in --db (no network)"
+    )
     return parser
+
+
+def add_llm_options(parser: argparse.ArgumentParser) -> None:
+    """Defaults for `llm:` players (a spec can override each with `;key=value`)."""
+    from arena.prompting import FAMILIES
+
+    parser.add_argument("--prompt", default="arena", choices=FAMILIES, help="prompt family of llm: players")
+    parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of llm: players")
+    parser.add_argument("--api-base", help="endpoint for llm: players (e.g. a vLLM or Ollama server)")
+    parser.add_argument(
+        "--reasoning-effort",
+        choices=("minimal", "low", "medium", "high"),
+        help="reasoning effort, for models that take one",
+    )
+    parser.add_argument(
+        "--constrained", action="store_true", help="ask for the move as JSON under a schema (constrained decoding)"
+    )
+    parser.add_argument("--hide-legal", action="store_true", help="do not list the legal moves (arena prompt)")
+    parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one model call")
+    parser.add_argument(
+        "--retries",
+        type=non_negative_int,
+        default=4,
+        help="retries of a failed provider call before the match ends as an error",
+    )
+
+
+def llm_defaults(args: argparse.Namespace) -> PlayerOptions:
+    """PlayerOptions from the command line."""
+    from arena.players import PlayerOptions
+
+    temperatures = getattr(args, "temperature", None)
+    return PlayerOptions(
+        prompt=args.prompt,
+        temperature=temperatures[0] if temperatures else None,
+        max_tokens=args.max_tokens,
+        api_base=args.api_base,
+        reasoning_effort=args.reasoning_effort,
+        constrained=args.constrained,
+        show_legal=not args.hide_legal,
+        timeout=args.timeout,
+        chunk_timeout=min(args.timeout, 90.0),
+        retries=args.retries,
+        replay=getattr(args, "replay", False),
+    )
 
 
 def solve_parser() -> ArgumentParser:
@@ -232,6 +291,8 @@ def run_solve(argv: list[str]) -> int:
 
 def run_main(argv: list[str]) -> int:
     """`arena` and `arena --batch`."""
+    from dataclasses import replace
+
     args = main_parser().parse_args(argv)
     if not args.batch:
         print("arena: the interactive app is not built yet; run `arena --batch --help`", file=sys.stderr)
@@ -241,15 +302,17 @@ def run_main(argv: list[str]) -> int:
     from arena.players import validate_spec
     from games.registry import canonical_name, make_game
 
+    defaults = llm_defaults(args)
     try:
         name = canonical_name(args.game)
         options = game_options(args)
         make_game(name, **options)
-        players = (validate_spec(args.players[0]), validate_spec(args.players[1]))
+        for spec in args.players:
+            validate_spec(spec, defaults.for_game(name))
     except ValueError as error:
         print(f"arena: error: {error}", file=sys.stderr)
         return 2
-    players = (with_budget(players[0], args.budget), with_budget(players[1], args.budget))
+    players = (with_budget(args.players[0], args.budget), with_budget(args.players[1], args.budget))
     plan = TournamentPlan(
         game=name,
         players=players,
@@ -260,11 +323,18 @@ def run_main(argv: list[str]) -> int:
         policy=InvalidMovePolicy(args.invalid_retries, args.on_invalid),
         max_moves=args.max_moves,
     )
-    from arena.batch import run_batch
+    from arena.batch import BatchRun, run_batch
     from arena.store import StoreError
 
+    temperatures = args.temperature or [defaults.temperature]
+    runs = [
+        BatchRun(plan, replace(defaults, temperature=t), "" if len(temperatures) == 1 else f", temperature {t:g}")
+        for t in temperatures
+    ]
+    uses_models = any(spec.strip().startswith("llm:") for spec in players)
+    concurrency = args.concurrency or (8 if uses_models else 1)
     try:
-        return run_batch(plan, args.db, args.json, args.concurrency or 1)
+        return run_batch(runs, args.db, args.json, concurrency)
     except StoreError as error:
         print(f"arena: error: {error}", file=sys.stderr)
         return 2

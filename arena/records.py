@@ -24,6 +24,12 @@ class MoveRecord(BaseModel):
     valid: bool
     error: str | None = None
     seconds: float
+    prompt: list[dict[str, Any]] | None = None
+    reasoning: str | None = None
+    finish_reason: str | None = None
+    tokens: dict[str, int] | None = None
+    cost: float | None = None
+    first_token_seconds: float | None = None
     info: dict[str, Any] = Field(default_factory=dict)
 
 

@@ -9,9 +9,10 @@ import pytest
 
 from arena.engine.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
 from arena.engine.policy import InvalidMovePolicy
-from arena.engine.runner import MatchRunner, MatchSetup, PlayerFailure
+from arena.engine.runner import MatchRunner, MatchSetup
 from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.players import Choice, TurnView
+from arena.players.base import PlayerFailure
 from arena.players.scripted import ScriptedPlayer
 
 

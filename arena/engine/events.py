@@ -56,6 +56,40 @@ class MovePlayed:
 
 
 @dataclass(frozen=True)
+class ReasoningDelta:
+    """A piece of a model's reasoning as it streams in."""
+
+    match_id: str
+    ply: int
+    seat: int
+    attempt: int
+    text: str
+
+
+@dataclass(frozen=True)
+class AnswerDelta:
+    """A piece of a model's answer as it streams in."""
+
+    match_id: str
+    ply: int
+    seat: int
+    attempt: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ProviderRetry:
+    """The provider failed (timeout, rate limit, 5xx...); the call is retried, never scored."""
+
+    match_id: str
+    ply: int
+    seat: int
+    attempt: int
+    reason: str
+    wait: float
+
+
+@dataclass(frozen=True)
 class MatchEnded:
     """The match is over; the record is final."""
 
@@ -63,4 +97,6 @@ class MatchEnded:
     record: MatchRecord
 
 
-Event = MatchStarted | TurnStarted | MoveRejected | MovePlayed | MatchEnded
+Event = (
+    MatchStarted | TurnStarted | ReasoningDelta | AnswerDelta | ProviderRetry | MoveRejected | MovePlayed | MatchEnded
+)

@@ -14,16 +14,13 @@ from typing import Any
 
 from arena.engine.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
 from arena.engine.policy import CHILDPLAY, InvalidMovePolicy
-from arena.players import Player, TurnView, make_player
+from arena.players import Choice, Player, PlayerOptions, TurnView, make_player
+from arena.players.base import PlayerFailure
 from arena.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
-from games.base import GameError
+from games.base import GameError, InvalidMove
 from games.registry import make_game
 
 Observer = Callable[[Event], Awaitable[None] | None]
-
-
-class PlayerFailure(Exception):
-    """A player could not answer for a reason that is not its move (e.g. its provider failed)."""
 
 
 @dataclass(frozen=True)
@@ -53,14 +50,16 @@ class MatchRunner:
         setup: MatchSetup,
         observers: Sequence[Observer] = (),
         players: Sequence[Player] | None = None,
+        options: PlayerOptions | None = None,
     ) -> None:
         self.setup = setup
         self.observers = list(observers)
         self.game = make_game(setup.game, **setup.game_options)
+        defaults = (options or PlayerOptions()).for_game(self.game.name)
         self.players = (
             list(players)
             if players is not None
-            else [make_player(spec, f"{setup.seed}:seat{seat}") for seat, spec in enumerate(setup.players)]
+            else [make_player(spec, f"{setup.seed}:seat{seat}", defaults) for seat, spec in enumerate(setup.players)]
         )
         self.moves: list[MoveRecord] = []
 
@@ -107,64 +106,62 @@ class MatchRunner:
             index=setup.index,
         )
 
+    def policy_for(self, seat: int) -> InvalidMovePolicy:
+        """A player's own declared policy (its prompt family's), else the match's."""
+        declared = getattr(self.players[seat], "policy", None)
+        return declared if isinstance(declared, InvalidMovePolicy) else self.setup.policy
+
+    def move_limit(self) -> int | None:
+        """The match's move limit, or the tightest one a player's prompt family declares."""
+        limits = [self.setup.max_moves] + [getattr(p, "max_moves", None) for p in self.players]
+        known = [limit for limit in limits if isinstance(limit, int)]
+        return min(known) if known else None
+
     async def play(self, state: Any) -> OutcomeRecord:
         """The move loop; returns how the match ended."""
         game, setup = self.game, self.setup
         invalid = [0, 0]
+        limit = self.move_limit()
         while (result := game.outcome(state)) is None:
-            if setup.max_moves is not None and game.ply(state) >= setup.max_moves:
-                return OutcomeRecord(
-                    status="cancelled", termination="move limit", detail=f"reached {setup.max_moves} moves"
-                )
+            if limit is not None and game.ply(state) >= limit:
+                return OutcomeRecord(status="cancelled", termination="move limit", detail=f"reached {limit} moves")
             seat, ply = game.to_move(state), game.ply(state)
-            attempt, feedback = 1, None
+            attempt, feedback, last_answer = 1, None, None
             while True:
                 await self.emit(TurnStarted(setup.match_id, ply, seat, attempt))
+                view = TurnView(
+                    game, state, seat, attempt, feedback, last_answer, invalid[seat], ply, setup.match_id, self.emit
+                )
                 started = time.perf_counter()
                 try:
-                    choice = await self.players[seat].choose_move(TurnView(game, state, seat, attempt, feedback))
+                    choice = await self.players[seat].choose_move(view)
                 except PlayerFailure as failure:
                     return OutcomeRecord(
                         status="error", termination="player failure", detail=f"seat {seat + 1}: {failure}"
                     )
                 seconds = round(time.perf_counter() - started, 6)
                 try:
+                    if choice.error is not None:
+                        raise InvalidMove(choice.error)
                     move = choice.move if choice.move is not None else game.parse_move(state, choice.text or "")
                     after = game.apply(state, move)
                 except GameError as error:
                     invalid[seat] += 1
-                    self.moves.append(
-                        MoveRecord(
-                            ply=ply,
-                            seat=seat,
-                            attempt=attempt,
-                            raw=choice.text,
-                            valid=False,
-                            error=str(error),
-                            seconds=seconds,
-                            info=choice.info,
-                        )
+                    self.moves.append(self.move_record(choice, ply, seat, attempt, seconds, None, str(error)))
+                    await self.emit(
+                        MoveRejected(setup.match_id, ply, seat, attempt, choice.raw or choice.text, str(error))
                     )
-                    await self.emit(MoveRejected(setup.match_id, ply, seat, attempt, choice.text, str(error)))
-                    if invalid[seat] > setup.policy.allowed:
-                        return self.invalid_end(seat, str(error))
-                    attempt, feedback = attempt + 1, str(error)
+                    policy = self.policy_for(seat)
+                    if invalid[seat] > policy.allowed:
+                        return self.invalid_end(seat, str(error), policy)
+                    attempt, feedback, last_answer = attempt + 1, str(error), choice.raw or choice.text
                     continue
                 text = game.move_text(move)
-                self.moves.append(
-                    MoveRecord(
-                        ply=ply,
-                        seat=seat,
-                        attempt=attempt,
-                        move=text,
-                        raw=choice.text,
-                        valid=True,
-                        seconds=seconds,
-                        info=choice.info,
-                    )
-                )
+                self.moves.append(self.move_record(choice, ply, seat, attempt, seconds, text, None))
                 state = after
-                await self.emit(MovePlayed(setup.match_id, ply, seat, text, choice.text, seconds, attempt, state))
+                await self.emit(
+                    MovePlayed(setup.match_id, ply, seat, text, choice.raw or choice.text, seconds, attempt, state)
+                )
                 break
         return OutcomeRecord(
             status="finished",
@@ -173,8 +170,31 @@ class MatchRunner:
             detail=result.reason,
         )
 
-    def invalid_end(self, seat: int, reason: str) -> OutcomeRecord:
+    @staticmethod
+    def move_record(
+        choice: Choice, ply: int, seat: int, attempt: int, seconds: float, move: str | None, error: str | None
+    ) -> MoveRecord:
+        """One attempt as recorded: the move or the reason it was refused, and everything said."""
+        return MoveRecord(
+            ply=ply,
+            seat=seat,
+            attempt=attempt,
+            move=move,
+            raw=choice.raw or choice.text,
+            valid=error is None,
+            error=error,
+            seconds=seconds,
+            prompt=choice.prompt,
+            reasoning=choice.reasoning,
+            finish_reason=choice.finish_reason,
+            tokens=choice.tokens,
+            cost=choice.cost,
+            first_token_seconds=choice.first_token_seconds,
+            info=choice.info,
+        )
+
+    def invalid_end(self, seat: int, reason: str, policy: InvalidMovePolicy) -> OutcomeRecord:
         """The end the policy gives after one invalid answer too many."""
-        if self.setup.policy.on_exhausted == "disqualified":
+        if policy.on_exhausted == "disqualified":
             return OutcomeRecord(status="finished", termination="disqualified", disqualified=seat, detail=reason)
         return OutcomeRecord(status="finished", winner=1 - seat, termination="invalid move", detail=reason)

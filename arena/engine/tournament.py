@@ -10,6 +10,7 @@ from typing import Any
 
 from arena.engine.policy import CHILDPLAY, InvalidMovePolicy
 from arena.engine.runner import MatchRunner, MatchSetup, Observer
+from arena.players import PlayerOptions
 from arena.records import MatchRecord
 
 SEED_STRIDE = 1_000_003
@@ -51,13 +52,16 @@ class TournamentPlan:
 
 
 async def run_tournament(
-    plan: TournamentPlan, observers: Sequence[Observer] = (), concurrency: int = 1
+    plan: TournamentPlan,
+    observers: Sequence[Observer] = (),
+    concurrency: int = 1,
+    options: PlayerOptions | None = None,
 ) -> list[MatchRecord]:
     """Play every match, at most `concurrency` at once; records come back in match order."""
     gate = asyncio.Semaphore(max(1, concurrency))
 
     async def one(setup: MatchSetup) -> MatchRecord:
         async with gate:
-            return await MatchRunner(setup, observers).run()
+            return await MatchRunner(setup, observers, options=options).run()
 
     return list(await asyncio.gather(*(one(s) for s in plan.setups())))

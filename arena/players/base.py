@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+
+class PlayerFailure(Exception):
+    """A player could not answer for a reason that is not its move (e.g. its provider failed)."""
 
 
 @dataclass(frozen=True)
@@ -15,6 +20,11 @@ class TurnView:
     seat: int
     attempt: int = 1
     feedback: str | None = None
+    last_answer: str | None = None
+    invalid_so_far: int = 0
+    ply: int = 0
+    match_id: str = ""
+    emit: Callable[[Any], Awaitable[None]] | None = None
 
     def observation(self) -> Any:
         """The position as this seat may see it (hidden-information games hide the rest)."""
@@ -24,10 +34,22 @@ class TurnView:
 
 @dataclass(frozen=True)
 class Choice:
-    """A player's answer: a move object, or raw text for the game to parse, plus measurements."""
+    """A player's answer: a move object, or move text for the game to parse, plus what was said.
+
+    `raw` is the whole reply as received; `error` says why no move could be read from it (the
+    runner then treats the answer as invalid, never as some other move).
+    """
 
     move: Any = None
     text: str | None = None
+    raw: str | None = None
+    error: str | None = None
+    prompt: list[dict[str, Any]] | None = None
+    reasoning: str | None = None
+    finish_reason: str | None = None
+    tokens: dict[str, int] | None = None
+    cost: float | None = None
+    first_token_seconds: float | None = None
     info: dict[str, Any] = field(default_factory=dict)
 
 

@@ -1,0 +1,77 @@
+"""The replay cache: every model call stored under (model, parameters, prompt, attempt, seed)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Protocol
+
+from arena.llm.client import Completion
+from arena.llm.settings import ModelSettings
+
+CALLS = "llm_calls"
+
+
+class DocumentStore(Protocol):
+    """The part of the arena store the cache needs."""
+
+    def append(self, table: str, document: dict[str, Any]) -> None: ...
+
+    def documents(self, table: str) -> Any: ...
+
+
+def call_key(settings: ModelSettings, messages: list[dict[str, Any]], attempt: int, seed: int | str) -> str:
+    """A stable hash of everything that determines a reply."""
+    material = {
+        "model": settings.model,
+        "api_base": settings.api_base,
+        "parameters": settings.sampling(),
+        "messages": messages,
+        "attempt": attempt,
+        "seed": str(seed),
+    }
+    return hashlib.sha256(json.dumps(material, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+class CallCache:
+    """Stores every reply as it arrives; in replay mode serves them back instead of calling the model."""
+
+    def __init__(self, store: DocumentStore, replay: bool = False) -> None:
+        self.store = store
+        self.replay = replay
+        self.known: dict[str, dict[str, Any]] = {}
+        if replay:
+            self.known = {str(d["id"]): d for d in store.documents(CALLS)}
+
+    def get(self, key: str) -> Completion | None:
+        """The recorded reply for a call, if any."""
+        entry = self.known.get(key)
+        if entry is None:
+            return None
+        return Completion(
+            content=entry["content"],
+            reasoning=entry["reasoning"],
+            finish_reason=entry["finish_reason"],
+            tokens=entry["tokens"],
+            cost=entry["cost"],
+            first_token_seconds=entry["first_token_seconds"],
+            seconds=entry["seconds"],
+        )
+
+    def put(self, key: str, model: str, completion: Completion) -> None:
+        """Record a reply durably."""
+        if self.replay:
+            return
+        entry = {
+            "id": key,
+            "model": model,
+            "content": completion.content,
+            "reasoning": completion.reasoning,
+            "finish_reason": completion.finish_reason,
+            "tokens": completion.tokens,
+            "cost": completion.cost,
+            "first_token_seconds": completion.first_token_seconds,
+            "seconds": completion.seconds,
+        }
+        self.known[key] = entry
+        self.store.append(CALLS, entry)

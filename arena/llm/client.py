@@ -1,0 +1,199 @@
+"""Streaming calls through litellm, with retries for provider failures. The one importer of litellm."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from arena.llm.settings import ModelSettings
+from arena.llm.thinking import ThinkSplitter
+
+DeltaSink = Callable[[str, str], Awaitable[None]]  # (kind: "reasoning" | "answer", text)
+RetrySink = Callable[[str, float], Awaitable[None]]  # (reason, seconds to wait)
+
+
+class ProviderFailure(Exception):
+    """The provider, not the model, failed: never scored as a move."""
+
+    def __init__(self, message: str, retryable: bool) -> None:
+        super().__init__(message)
+        self.retryable = retryable
+
+
+@dataclass
+class Completion:
+    """A whole reply with its measurements."""
+
+    content: str
+    reasoning: str
+    finish_reason: str | None
+    tokens: dict[str, int] | None
+    cost: float | None
+    first_token_seconds: float | None
+    seconds: float
+    failures: list[str] = field(default_factory=list)
+
+
+@cache
+def litellm_module() -> Any:
+    """Import litellm quietly and offline: no price-list download, nothing on the terminal."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_LOG", "ERROR")
+    import litellm
+
+    litellm.suppress_debug_info = True
+    litellm.drop_params = True
+    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "litellm"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    return litellm
+
+
+def classify(error: BaseException) -> ProviderFailure:
+    """Timeouts, rate limits, connection errors and 5xx are retried; bad keys or requests are not."""
+    if isinstance(error, ProviderFailure):
+        return error
+    litellm = litellm_module()
+    errors = litellm.exceptions
+    status = getattr(error, "status_code", None)
+    name = type(error).__name__
+    text = str(error).splitlines()[0][:200] if str(error) else name
+    final = (
+        errors.AuthenticationError,
+        errors.PermissionDeniedError,
+        errors.NotFoundError,
+        errors.BadRequestError,
+        errors.ContextWindowExceededError,
+        errors.UnsupportedParamsError,
+    )
+    if isinstance(error, final) and not (isinstance(status, int) and status >= 500):
+        return ProviderFailure(f"{name}: {text}", retryable=False)
+    return ProviderFailure(f"{name}: {text}", retryable=True)
+
+
+def estimate_cost(model: str, tokens: dict[str, int] | None) -> float | None:
+    """Dollar cost from litellm's price list, or None for a model it does not know."""
+    if not tokens:
+        return None
+    try:
+        prompt, completion = litellm_module().cost_per_token(
+            model=model, prompt_tokens=tokens.get("prompt", 0), completion_tokens=tokens.get("completion", 0)
+        )
+    except Exception:  # litellm raises a plain Exception for unmapped models
+        return None
+    return float(prompt + completion)
+
+
+async def _next_chunk(iterator: Any, timeout: float) -> Any:
+    try:
+        return await asyncio.wait_for(iterator.__anext__(), timeout)
+    except TimeoutError:
+        raise ProviderFailure(f"the stream stalled for {timeout:g} s", retryable=True) from None
+
+
+async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
+    """One streamed call; ProviderFailure on anything that is the provider's fault."""
+    litellm = litellm_module()
+    started = time.perf_counter()
+    first: float | None = None
+    content: list[str] = []
+    reasoning: list[str] = []
+    splitter = ThinkSplitter()
+    finish: str | None = None
+    usage: Any = None
+    kwargs: dict[str, Any] = dict(settings.sampling())
+    if settings.api_base:
+        kwargs["api_base"] = settings.api_base
+    if settings.api_key:
+        kwargs["api_key"] = settings.api_key
+    try:
+        response = await asyncio.wait_for(
+            litellm.acompletion(
+                model=settings.model,
+                messages=messages,
+                stream=True,
+                stream_options={"include_usage": True},
+                timeout=settings.timeout,
+                num_retries=0,
+                max_retries=0,
+                **kwargs,
+            ),
+            settings.chunk_timeout,
+        )
+        iterator = response.__aiter__()
+        while True:
+            try:
+                chunk = await _next_chunk(iterator, settings.chunk_timeout)
+            except StopAsyncIteration:
+                break
+            if getattr(chunk, "usage", None):
+                usage = chunk.usage
+            for choice in getattr(chunk, "choices", None) or []:
+                delta = choice.delta
+                thought = getattr(delta, "reasoning_content", None)
+                pieces = [("reasoning", thought)] if thought else []
+                pieces += splitter.feed(getattr(delta, "content", None) or "")
+                for kind, text in pieces:
+                    if first is None:
+                        first = time.perf_counter() - started
+                    (reasoning if kind == "reasoning" else content).append(text)
+                    await on_delta(kind, text)
+                if choice.finish_reason:
+                    finish = choice.finish_reason
+    except asyncio.CancelledError:
+        raise
+    except Exception as error:  # every failure of the call or the stream is the provider's
+        raise classify(error) from error
+    for kind, text in splitter.flush():
+        (reasoning if kind == "reasoning" else content).append(text)
+        await on_delta(kind, text)
+    if finish is None:
+        raise ProviderFailure("the stream ended without a finish reason (connection dropped?)", retryable=True)
+    tokens = None
+    if usage is not None:
+        tokens = {
+            "prompt": int(getattr(usage, "prompt_tokens", 0) or 0),
+            "completion": int(getattr(usage, "completion_tokens", 0) or 0),
+            "total": int(getattr(usage, "total_tokens", 0) or 0),
+        }
+    return Completion(
+        content="".join(content),
+        reasoning="".join(reasoning),
+        finish_reason=finish,
+        tokens=tokens,
+        cost=estimate_cost(settings.model, tokens),
+        first_token_seconds=None if first is None else round(first, 4),
+        seconds=round(time.perf_counter() - started, 4),
+    )
+
+
+async def complete(
+    settings: ModelSettings,
+    messages: list[dict[str, Any]],
+    on_delta: DeltaSink,
+    on_retry: RetrySink,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> Completion:
+    """Stream a reply, retrying provider failures with bounded backoff; ProviderFailure once they persist."""
+    failures: list[str] = []
+    for attempt in range(settings.retries + 1):
+        try:
+            completion = await stream_once(settings, messages, on_delta)
+        except ProviderFailure as failure:
+            failures.append(str(failure))
+            if not failure.retryable or attempt == settings.retries:
+                raise ProviderFailure(
+                    f"{failure} (after {attempt + 1} attempt{'s' if attempt else ''})", failure.retryable
+                ) from failure
+            wait = settings.wait_before(attempt + 1)
+            await on_retry(str(failure), wait)
+            await sleep(wait)
+            continue
+        completion.failures = failures
+        return completion
+    raise AssertionError("unreachable")

@@ -1,0 +1,44 @@
+"""How to call one model: provider name, sampling parameters, time limits, retries."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    """A litellm model name with the parameters sent to it and the arena's own limits."""
+
+    model: str
+    temperature: float | None = None
+    max_tokens: int | None = None
+    api_base: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    reasoning_effort: str | None = None
+    response_format: dict[str, Any] | None = None
+    timeout: float = 300.0  # the whole request
+    chunk_timeout: float = 90.0  # silence allowed between two streamed chunks
+    retries: int = 4  # provider failures retried before the match ends as an error
+    backoff: float = 1.0  # first wait; doubles each time
+    backoff_cap: float = 30.0
+
+    def sampling(self) -> dict[str, Any]:
+        """The parameters that shape the reply: part of the replay key and of the record."""
+        values = {
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "reasoning_effort": self.reasoning_effort,
+            "response_format": self.response_format,
+        }
+        return {k: v for k, v in values.items() if v is not None}
+
+    def recorded(self) -> dict[str, Any]:
+        """Everything but the key, for the match record."""
+        values = asdict(self)
+        values.pop("api_key")
+        return values
+
+    def wait_before(self, retry: int) -> float:
+        """Bounded exponential backoff before retry number `retry` (1-based)."""
+        return float(min(self.backoff_cap, self.backoff * 2 ** (retry - 1)))

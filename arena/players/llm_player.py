@@ -1,0 +1,191 @@
+"""`llm:<model>`: a language model through litellm, prompted by a prompt family, streamed live."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from arena.engine.events import AnswerDelta, ProviderRetry, ReasoningDelta
+from arena.engine.policy import InvalidMovePolicy
+from arena.llm.cache import CallCache, call_key
+from arena.llm.client import Completion, ProviderFailure, complete
+from arena.llm.local import MODEL_ALIAS, LocalModelUnavailable, shared_local_server
+from arena.llm.settings import ModelSettings
+from arena.players.base import Choice, PlayerFailure, TurnView
+from arena.players.options import PlayerOptions
+from arena.prompting import PromptFamily, load_family
+from games.base import InvalidMove
+
+LOCAL = "local"
+SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal")
+
+
+def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
+    """`MODEL;key=value;...` into the model name and its overrides; ValueError on a bad part."""
+    model, *parts = argument.split(";")
+    if not model.strip():
+        raise ValueError("llm: needs a model name, e.g. llm:openai/gpt-4o-mini or llm:local")
+    overrides = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or key not in SPEC_KEYS:
+            raise ValueError(f"bad llm option {part!r} (use key=value with keys {', '.join(SPEC_KEYS)})")
+        overrides[key] = value.strip()
+    return model.strip(), overrides
+
+
+def _number(name: str, text: str, kind: type) -> Any:
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"llm option {name} must be a number, not {text!r}") from None
+
+
+def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPlayer:
+    """Build an LLM player from its spec argument and the front end's defaults."""
+    model, overrides = parse_spec(argument)
+    temperature = options.temperature
+    if "temperature" in overrides:
+        temperature = _number("temperature", overrides["temperature"], float)
+    max_tokens = options.max_tokens
+    if "max_tokens" in overrides:
+        max_tokens = _number("max_tokens", overrides["max_tokens"], int)
+    flags = {"constrained": options.constrained, "legal": options.show_legal}
+    for name in ("constrained", "legal"):
+        if name in overrides:
+            flags[name] = overrides[name].lower() in ("1", "true", "yes", "on")
+    family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
+    local = model == LOCAL
+    settings = ModelSettings(
+        model=f"openai/{MODEL_ALIAS}" if local else model,
+        temperature=temperature,
+        max_tokens=max_tokens,
+        api_base=overrides.get("api_base", options.api_base),
+        api_key="sk-local" if local else None,
+        reasoning_effort=overrides.get("reasoning_effort", options.reasoning_effort),
+        timeout=options.timeout,
+        chunk_timeout=options.chunk_timeout,
+        retries=options.retries,
+        backoff=options.backoff,
+    )
+    return LLMPlayer(settings, family, seed, options.game, options.call_cache, options.replay, local)
+
+
+class LLMPlayer:
+    """Asks a model for each move, one fresh conversation per turn, and reads its answer by the family's rule."""
+
+    def __init__(
+        self,
+        settings: ModelSettings,
+        family: PromptFamily,
+        seed: int | str,
+        game: str,
+        cache: CallCache | None,
+        replay: bool,
+        local: bool,
+    ) -> None:
+        self.spec = f"llm:{LOCAL if local else settings.model}"
+        self.model = settings
+        self.family = family
+        self.seed = seed
+        self.cache = cache
+        self.replay = replay
+        self.local = local
+        self.policy: InvalidMovePolicy | None = family.policy(game) if game else None
+        self.max_moves: int | None = family.limits(game)[1] if game else None
+        if replay and cache is None:
+            raise ValueError("replay needs the database of the recorded calls")
+
+    def settings(self) -> dict[str, Any]:
+        """Model, sampling, prompt family with version and hash, and whether this was a replay."""
+        recorded = self.model.recorded()
+        if self.local:
+            recorded["api_base"] = "local"
+        return {**recorded, **self.family.recorded(), "seed": self.seed, "replay": self.replay}
+
+    async def resolved(self, game: Any) -> ModelSettings:
+        """Settings with the local server's address and the schema when decoding is constrained."""
+        settings = self.model
+        if self.local and not self.replay:
+            try:
+                server = await shared_local_server()
+            except LocalModelUnavailable as error:
+                raise PlayerFailure(str(error)) from error
+            settings = replace(settings, api_base=server.api_base)
+        elif self.local:
+            settings = replace(settings, api_base="local")
+        if self.family.constrained:
+            schema = self.family.schema(game)
+            # llama.cpp's server takes a schema inside json_object; OpenAI-style APIs take json_schema.
+            response_format = (
+                {"type": "json_object", "schema": schema}
+                if self.local
+                else {"type": "json_schema", "json_schema": {"name": "move", "schema": schema, "strict": True}}
+            )
+            settings = replace(settings, response_format=response_format)
+        return settings
+
+    async def choose_move(self, view: TurnView) -> Choice:
+        """Prompt, stream, read; provider failures become PlayerFailure, never a move."""
+        messages = self.family.messages(view)
+        settings = await self.resolved(view.game)
+        keyed = replace(settings, api_base="local") if self.local else settings
+        key = call_key(keyed, messages, view.attempt, self.seed)
+
+        async def on_delta(kind: str, text: str) -> None:
+            if view.emit is not None:
+                event = ReasoningDelta if kind == "reasoning" else AnswerDelta
+                await view.emit(event(view.match_id, view.ply, view.seat, view.attempt, text))
+
+        async def on_retry(reason: str, wait: float) -> None:
+            if view.emit is not None:
+                await view.emit(ProviderRetry(view.match_id, view.ply, view.seat, view.attempt, reason, wait))
+
+        completion = await self.call(settings, messages, key, on_delta, on_retry)
+        return self.choice(view, messages, completion)
+
+    async def call(
+        self, settings: ModelSettings, messages: list[dict[str, Any]], key: str, on_delta: Any, on_retry: Any
+    ) -> Completion:
+        """The recorded reply in replay mode, else a live call that is then recorded."""
+        if self.replay:
+            assert self.cache is not None
+            recorded = self.cache.get(key)
+            if recorded is None:
+                raise PlayerFailure("replay: no recorded reply for this call (prompt or settings differ)")
+            if recorded.reasoning:
+                await on_delta("reasoning", recorded.reasoning)
+            await on_delta("answer", recorded.content)
+            return recorded
+        try:
+            completion = await complete(settings, messages, on_delta, on_retry)
+        except ProviderFailure as failure:
+            raise PlayerFailure(f"{self.spec}: {failure}") from failure
+        if self.cache is not None:
+            self.cache.put(key, settings.model, completion)
+        return completion
+
+    def choice(self, view: TurnView, messages: list[dict[str, Any]], completion: Completion) -> Choice:
+        """Read the move out of the reply, or say why it cannot be read."""
+        text: str | None = None
+        error: str | None = None
+        if completion.finish_reason == "length":
+            error = f"the answer was cut off by the token limit (max_tokens={self.model.max_tokens})"
+        else:
+            try:
+                text = self.family.read(view.game, view.state, completion.content)
+            except InvalidMove as problem:
+                error = str(problem)
+        return Choice(
+            text=text,
+            raw=completion.content,
+            error=error,
+            prompt=messages,
+            reasoning=completion.reasoning or None,
+            finish_reason=completion.finish_reason,
+            tokens=completion.tokens,
+            cost=completion.cost,
+            first_token_seconds=completion.first_token_seconds,
+            info={"call_seconds": completion.seconds, "provider_failures": completion.failures},
+        )

@@ -1,0 +1,68 @@
+"""Board texts for prompts: the arena's coordinate grid and the pictures, per game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.prompting.image import data_url, grid_png, stack_png
+from games.battleship import Battleship, BattleshipView
+from games.connect_four import ConnectFour
+from games.grid import symbol_rows
+
+
+def _numbered(symbols: list[list[str]], row_numbers: bool = True) -> list[str]:
+    cols = len(symbols[0])
+    width = len(str(len(symbols)))
+    header = " " * (width + 1) + " ".join(f"{c + 1:>2}" for c in range(cols))
+    lines = [header]
+    for r, row in enumerate(symbols):
+        label = f"{r + 1:>{width}}" if row_numbers else " " * width
+        lines.append(f"{label} " + " ".join(f"{s:>2}" for s in row))
+    return lines
+
+
+def battleship_grids(game: Battleship, view: BattleshipView) -> tuple[list[list[str]], list[list[str]]]:
+    """(own board, board of own shots) as symbols: S ship, ~ sea, X hit, O miss."""
+    size = game.size
+    own = [["~"] * size for _ in range(size)]
+    for ship in view.own_fleet:
+        for i in ship.cells:
+            own[i // size][i % size] = "S"
+    for i in view.incoming:
+        own[i // size][i % size] = "X" if own[i // size][i % size] == "S" else "O"
+    shots = [["~"] * size for _ in range(size)]
+    for i in view.hits:
+        shots[i // size][i % size] = "X"
+    for i in view.misses:
+        shots[i // size][i % size] = "O"
+    return own, shots
+
+
+def coordinate_board(game: Any, state: Any, seat: int) -> str:
+    """The board with 1-based coordinates, as the arena prompt shows it."""
+    if isinstance(game, Battleship):
+        view = game.observe(state, seat)
+        own, shots = battleship_grids(game, view)
+        sunk = ", ".join(f"{s.name} ({len(s.cells)})" for s in view.sunk) or "none"
+        return "\n".join(
+            [
+                "Your shots at the opponent (X hit, O miss, ~ not shot yet):",
+                *_numbered(shots),
+                f"Opponent ships sunk: {sunk}",
+                "",
+                "Your own fleet (S ship, X hit by the opponent, O opponent miss, ~ sea):",
+                *_numbered(own),
+            ]
+        )
+    symbols = symbol_rows(state.cells, state.rows, state.cols, ".")
+    if isinstance(game, ConnectFour):
+        return "\n".join(["Board (columns numbered; pieces fall to the bottom):", *_numbered(symbols, False)])
+    return "\n".join(["Board (row numbers on the left, column numbers on top; . is empty):", *_numbered(symbols)])
+
+
+def board_image(game: Any, state: Any, seat: int) -> str:
+    """A PNG data URL of what the seat may see."""
+    if isinstance(game, Battleship):
+        own, shots = battleship_grids(game, game.observe(state, seat))
+        return data_url(stack_png([grid_png(shots, "Your shots"), grid_png(own, "Your fleet")]))
+    return data_url(grid_png(symbol_rows(state.cells, state.rows, state.cols, ".")))

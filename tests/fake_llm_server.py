@@ -1,0 +1,177 @@
+"""A small OpenAI-compatible server on loopback that misbehaves on purpose, for LLM player tests.
+
+Each request names a scenario as its model. A scenario is a list of replies used in turn (the
+last one repeats). A reply can stream reasoning (`reasoning_content`, `reasoning`, or inline
+`<think>` text), pad the stream with empty chunks, stop for the token limit, fail with a status,
+stall, or drop the connection mid-stream. The scenario `first-legal` plays the first move of the
+"Legal moves:" list in the prompt, so whole matches can be played against it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+
+@dataclass
+class Reply:
+    """One scripted answer."""
+
+    content: str = ""
+    reasoning_content: str = ""
+    reasoning: str = ""
+    status: int = 200
+    finish_reason: str = "stop"
+    chunk_size: int = 4
+    empty_chunks: bool = False
+    stall_after: int | None = None  # chunks sent before the stream goes silent
+    drop_after: int | None = None  # chunks sent before the connection is cut
+
+
+@dataclass
+class FakeServer:
+    """Runs in its own thread and event loop; `url` is the api_base to give litellm."""
+
+    scenarios: dict[str, list[Reply]] = field(default_factory=dict)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    port: int = 0
+
+    def __post_init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+        self.ready.wait(10)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def script(self, name: str, *replies: Reply) -> str:
+        """Register a scenario; returns the litellm model name to use."""
+        self.scenarios[name] = list(replies)
+        return f"openai/{name}"
+
+    def calls(self, name: str) -> list[dict[str, Any]]:
+        """Request bodies received for a scenario."""
+        return [r for r in self.requests if r.get("model") == name]
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        app = web.Application()
+        app.router.add_post("/v1/chat/completions", self._complete)
+        app.router.add_get("/v1/models", self._models)
+        runner = web.AppRunner(app)
+        self.loop.run_until_complete(runner.setup())
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        self.loop.run_until_complete(site.start())
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.ready.set()
+        self.loop.run_forever()
+
+    async def _models(self, request: web.Request) -> web.Response:
+        return web.json_response({"object": "list", "data": [{"id": name} for name in self.scenarios]})
+
+    def _next_reply(self, body: dict[str, Any]) -> Reply:
+        name = str(body.get("model"))
+        if name == "first-legal":
+            return Reply(content=first_legal_answer(body))
+        replies = self.scenarios.get(name)
+        if not replies:
+            return Reply(status=404, content=f"unknown scenario {name}")
+        index = len(self.calls(name)) - 1
+        return replies[min(index, len(replies) - 1)]
+
+    async def _complete(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        self.requests.append(body)
+        reply = self._next_reply(body)
+        if reply.status != 200:
+            return web.json_response(
+                {"error": {"message": reply.content or "scripted failure", "type": "x"}}, status=reply.status
+            )
+        if not body.get("stream"):
+            message = {"role": "assistant", "content": reply.content}
+            return web.json_response(
+                {
+                    "id": "c1",
+                    "object": "chat.completion",
+                    "created": 0,
+                    "model": body["model"],
+                    "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason}],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                }
+            )
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        deltas = stream_deltas(reply)
+        for count, delta in enumerate(deltas):
+            if reply.stall_after is not None and count == reply.stall_after:
+                await asyncio.sleep(3600)
+            if reply.drop_after is not None and count == reply.drop_after:
+                assert request.transport is not None
+                request.transport.close()
+                return response
+            await response.write(sse(body["model"], delta, None))
+        await response.write(sse(body["model"], {}, reply.finish_reason))
+        if (body.get("stream_options") or {}).get("include_usage"):
+            usage = {"prompt_tokens": 42, "completion_tokens": len(deltas), "total_tokens": 42 + len(deltas)}
+            chunk = {
+                "id": "c1",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": body["model"],
+                "choices": [],
+                "usage": usage,
+            }
+            await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
+        await response.write(b"data: [DONE]\n\n")
+        return response
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def stream_deltas(reply: Reply) -> list[dict[str, Any]]:
+    """The reply cut into chunks: reasoning first, then content, with optional empty chunks."""
+    deltas: list[dict[str, Any]] = [{"role": "assistant", "content": ""}]
+    for key in ("reasoning_content", "reasoning", "content"):
+        text = getattr(reply, key)
+        for start in range(0, len(text), reply.chunk_size):
+            deltas.append({key: text[start : start + reply.chunk_size]})
+            if reply.empty_chunks:
+                deltas.append({"content": ""})
+    return deltas
+
+
+def sse(model: str, delta: dict[str, Any], finish: str | None) -> bytes:
+    chunk = {
+        "id": "c1",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": model,
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
+    return f"data: {json.dumps(chunk)}\n\n".encode()
+
+
+def first_legal_answer(body: dict[str, Any]) -> str:
+    """Play the first listed legal move, in the answer format the prompt asks for."""
+    text = "\n".join(
+        str(part.get("text", "")) if isinstance(part, dict) else str(part)
+        for m in body.get("messages", [])
+        for part in _parts(m.get("content"))
+    )
+    found = re.search(r"Legal moves: ([^\n]+)", text)
+    move = found.group(1).split(";")[0].strip() if found else "1"
+    return f"I look at the board and pick the first legal move.\nMOVE: {move}"
+
+
+def _parts(content: Any) -> list[Any]:
+    return content if isinstance(content, list) else [content]
