@@ -24,7 +24,6 @@ def call_key(settings: ModelSettings, messages: list[dict[str, Any]], attempt: i
     """A stable hash of everything that determines a reply."""
     material = {
         "model": settings.model,
-        "api_base": settings.api_base,
         "parameters": settings.sampling(),
         "messages": messages,
         "attempt": attempt,

@@ -73,6 +73,8 @@ def classify(error: BaseException) -> ProviderFailure:
     )
     if isinstance(error, final) and not (isinstance(status, int) and status >= 500):
         return ProviderFailure(f"{name}: {text}", retryable=False)
+    if "Missing credentials" in text or "api_key" in text and "must be set" in text:
+        return ProviderFailure(f"no API key for this provider ({text})", retryable=False)
     return ProviderFailure(f"{name}: {text}", retryable=True)
 
 
@@ -111,6 +113,8 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
         kwargs["api_base"] = settings.api_base
     if settings.api_key:
         kwargs["api_key"] = settings.api_key
+    elif settings.api_base and settings.model.startswith("openai/") and not os.environ.get("OPENAI_API_KEY"):
+        kwargs["api_key"] = "no-key"  # a self-hosted OpenAI-compatible server usually wants none
     try:
         response = await asyncio.wait_for(
             litellm.acompletion(

@@ -56,6 +56,8 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
         if name in overrides:
             flags[name] = overrides[name].lower() in ("1", "true", "yes", "on")
     family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
+    if family.data["family"] == "cloudwalk":
+        raise ValueError("the cloudwalk prompts are only for the hard-boards quiz (arena quiz --model)")
     local = model == LOCAL
     settings = ModelSettings(
         model=f"openai/{MODEL_ALIAS}" if local else model,
@@ -94,8 +96,6 @@ class LLMPlayer:
         self.local = local
         self.policy: InvalidMovePolicy | None = family.policy(game) if game else None
         self.max_moves: int | None = family.limits(game)[1] if game else None
-        if replay and cache is None:
-            raise ValueError("replay needs the database of the recorded calls")
 
     def settings(self) -> dict[str, Any]:
         """Model, sampling, prompt family with version and hash, and whether this was a replay."""
@@ -130,8 +130,7 @@ class LLMPlayer:
         """Prompt, stream, read; provider failures become PlayerFailure, never a move."""
         messages = self.family.messages(view)
         settings = await self.resolved(view.game)
-        keyed = replace(settings, api_base="local") if self.local else settings
-        key = call_key(keyed, messages, view.attempt, self.seed)
+        key = call_key(settings, messages, view.attempt, self.seed)
 
         async def on_delta(kind: str, text: str) -> None:
             if view.emit is not None:
@@ -150,7 +149,8 @@ class LLMPlayer:
     ) -> Completion:
         """The recorded reply in replay mode, else a live call that is then recorded."""
         if self.replay:
-            assert self.cache is not None
+            if self.cache is None:
+                raise PlayerFailure("replay needs the database of the recorded calls")
             recorded = self.cache.get(key)
             if recorded is None:
                 raise PlayerFailure("replay: no recorded reply for this call (prompt or settings differ)")

@@ -1,0 +1,213 @@
+"""LLM players through the real litellm against a real HTTP server on loopback that misbehaves on purpose."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from arena.engine.events import AnswerDelta, Event, MoveRejected, ProviderRetry, ReasoningDelta
+from arena.engine.runner import MatchRunner, MatchSetup
+from arena.llm.cache import CallCache
+from arena.players import PlayerOptions
+from arena.players.scripted import ScriptedPlayer
+from arena.records import MatchRecord
+from arena.store import MatchStore
+from tests.fake_llm_server import FakeServer, Reply
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def options(server: FakeServer, **overrides: Any) -> PlayerOptions:
+    """Fast limits for tests: short timeouts and backoff."""
+    values: dict[str, Any] = dict(api_base=server.url, timeout=10.0, chunk_timeout=1.0, retries=2, backoff=0.01)
+    values.update(overrides)
+    return PlayerOptions(**values)
+
+
+async def play(
+    model: str, server: FakeServer, opponent: list[str], game: str = "tictactoe", seat: int = 0, **overrides: Any
+) -> tuple[MatchRecord, list[Event]]:
+    """One match: the scripted model in `seat`, a scripted opponent in the other."""
+    events: list[Event] = []
+    specs = ("llm:" + model, "scripted") if seat == 0 else ("scripted", "llm:" + model)
+    setup = MatchSetup(game, specs, seed=1)
+    runner = MatchRunner(setup, [events.append], options=options(server, **overrides))
+    runner.players[1 - seat] = ScriptedPlayer(opponent)
+    return await runner.run(), events
+
+
+def text_of(events: list[Event], kind: type) -> str:
+    return "".join(e.text for e in events if isinstance(e, kind))  # type: ignore[attr-defined]
+
+
+async def test_reasoning_content_is_streamed_apart_from_the_answer(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("rc", Reply(reasoning_content="Centre is strongest.", content="MOVE: 2,2",
+                                        empty_chunks=True), Reply(content="MOVE: 1,1"), Reply(content="MOVE: 3,3"))
+    record, events = await play(model.removeprefix(""), fake_llm, ["1 2", "1 3"])
+    assert text_of(events, ReasoningDelta) == "Centre is strongest."
+    assert text_of(events, AnswerDelta).startswith("MOVE: 2,2")
+    first = record.moves[0]
+    assert first.move == "2,2" and first.reasoning == "Centre is strongest." and first.raw == "MOVE: 2,2"
+    assert first.tokens is not None and first.tokens["prompt"] == 42
+    assert first.prompt is not None and "Legal moves: 1,1; 1,2" in first.prompt[0]["content"]
+    assert record.outcome.winner == 0
+
+
+async def test_reasoning_field_and_inline_think_tags(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("reasoning", Reply(reasoning="plain reasoning field", content="MOVE: 1,1"))
+    _, events = await play(model, fake_llm, ["2 1"], max_tokens=None)
+    assert text_of(events, ReasoningDelta).startswith("plain reasoning field")
+    model = fake_llm.script("think", Reply(content="<think>MOVE: 3,3 is tempting</think>\nI will take\nMOVE: 1,1",
+                                           chunk_size=3))
+    record, events = await play(model, fake_llm, ["2 1"])
+    assert text_of(events, ReasoningDelta).startswith("MOVE: 3,3 is tempting")
+    assert record.moves[0].move == "1,1"  # the move in the reasoning never counts
+    assert "<think>" not in (record.moves[0].raw or "")
+
+
+async def test_an_illegal_move_then_a_legal_one_under_the_retry_policy(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("illegal-then-legal", Reply(content="MOVE: 1,1"), Reply(content="MOVE: 1,1"),
+                            Reply(content="MOVE: 2,2"), Reply(content="MOVE: 1,2"), Reply(content="MOVE: 1,3"))
+    record, events = await play(model, fake_llm, ["2 1", "3 3"])
+    rejected = [e for e in events if isinstance(e, MoveRejected) and e.seat == 0]
+    assert len(rejected) == 1 and "taken" in rejected[0].reason and rejected[0].ply == 2
+    second_turn = [m for m in record.moves if m.ply == 2]
+    assert [m.valid for m in second_turn] == [False, True]
+    retry_prompt = second_turn[1].prompt
+    assert retry_prompt is not None and "not accepted" in retry_prompt[0]["content"]
+
+
+async def test_childplay_loses_at_once_on_a_wrong_answer(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("chatty", Reply(content="I would play the centre: 1 1"))
+    record, _ = await play(model, fake_llm, [], prompt="childplay")
+    assert record.outcome.termination == "invalid move" and record.outcome.winner == 1
+    assert record.moves[0].error is not None and "expected only 'row col'" in record.moves[0].error
+    model = fake_llm.script("childplay-ok", Reply(content="1 1"))
+    record, _ = await play(model, fake_llm, ["1 1", "1 2"], prompt="childplay")
+    assert record.moves[0].move == "2,2"  # ChildPlay counts rows and columns from 0
+    assert record.players[0].settings["prompt"] == "childplay" and len(record.players[0].settings["prompt_sha256"]) == 64
+
+
+async def test_malformed_json_until_disqualified_under_topsakal(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("bad-json", Reply(content='{"row": 2, "column": }'))
+    record, _ = await play(model, fake_llm, [], prompt="topsakal-list")
+    assert record.outcome.termination == "disqualified" and record.outcome.winner is None
+    assert record.outcome.disqualified == 0
+    invalid = [m for m in record.moves if not m.valid]
+    assert len(invalid) == 4 and all("malformed JSON" in (m.error or "") for m in invalid)  # limit 3, then out
+    last_prompt = invalid[-1].prompt
+    assert last_prompt is not None
+    text = last_prompt[0]["content"]
+    assert "Invalid moves so far: 3. You can make 0 more" in text and "That move was invalid" in text
+    assert "The locations occupied by the first player: None" in text and "JSON format" in text
+
+
+async def test_a_cut_off_answer_is_recorded_as_such(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("cut-off", Reply(content="Let me think about the corners and", finish_reason="length"))
+    record, _ = await play(model, fake_llm, [], max_tokens=8, prompt="childplay")
+    assert record.moves[0].finish_reason == "length"
+    assert record.moves[0].error == "the answer was cut off by the token limit (max_tokens=8)"
+
+
+async def test_rate_limit_then_success_is_retried_and_not_scored(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("429-then-ok", Reply(status=429), Reply(content="MOVE: 2,2"), Reply(content="MOVE: 1,1"),
+                            Reply(content="MOVE: 3,3"))
+    record, events = await play(model, fake_llm, ["1 2", "1 3"])
+    retries = [e for e in events if isinstance(e, ProviderRetry)]
+    assert len(retries) == 1 and "RateLimitError" in retries[0].reason
+    assert record.moves[0].valid and record.moves[0].move == "2,2"
+    assert "RateLimitError" in record.moves[0].info["provider_failures"][0]
+    assert not [m for m in record.moves if not m.valid]
+
+
+async def test_persistent_500_ends_the_match_as_error_never_as_a_loss(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("always-500", Reply(status=500))
+    record, events = await play(model, fake_llm, [])
+    assert record.outcome.status == "error" and record.outcome.winner is None
+    assert "InternalServerError" in record.outcome.detail and "after 3 attempts" in record.outcome.detail
+    assert record.moves == [] and len([e for e in events if isinstance(e, ProviderRetry)]) == 2
+
+
+async def test_a_stalled_stream_and_a_dropped_connection_are_provider_failures(fake_llm: FakeServer) -> None:
+    stalled = fake_llm.script("stall", Reply(content="MOVE: 2,2", stall_after=2), Reply(content="MOVE: 2,2"))
+    record, events = await play(stalled, fake_llm, ["1 1"])
+    assert record.moves[0].valid and "stalled" in record.moves[0].info["provider_failures"][0]
+    dropped = fake_llm.script("drop", Reply(content="MOVE: 2,2 and more", drop_after=3))
+    record, events = await play(dropped, fake_llm, [])
+    assert record.outcome.status == "error" and record.moves == []
+    assert all(isinstance(e, ProviderRetry) for e in events if isinstance(e, (ProviderRetry, MoveRejected)))
+
+
+async def test_a_bad_request_is_not_retried(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("bad-request", Reply(status=400, content="unknown parameter"))
+    record, events = await play(model, fake_llm, [])
+    assert record.outcome.status == "error" and "after 1 attempt" in record.outcome.detail
+    assert not [e for e in events if isinstance(e, ProviderRetry)]
+
+
+async def test_image_prompt_sends_a_png(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("vision", Reply(content='{"row": 2, "column": 2}'), Reply(content='{"row": 1, "column": 1}'),
+                            Reply(content='{"row": 3, "column": 3}'))
+    record, _ = await play(model, fake_llm, ["1 2", "1 3"], prompt="topsakal-image")
+    content = fake_llm.calls("vision")[0]["messages"][0]["content"]
+    assert content[1]["type"] == "image_url" and content[1]["image_url"]["url"].startswith("data:image/png;base64,")
+    assert record.moves[0].move == "2,2"
+
+
+async def test_every_game_can_be_played_by_a_model(fake_llm: FakeServer, db_path: Path) -> None:
+    for game in ("tictactoe", "connect-four", "gomoku", "battleship"):
+        events: list[Event] = []
+        setup = MatchSetup(game, ("llm:openai/first-legal", "random"), seed=2, game_options={})
+        record = await MatchRunner(setup, [events.append], options=options(fake_llm)).run()
+        assert record.outcome.status == "finished", (game, record.outcome)
+        model_moves = [m for m in record.moves if m.seat == 0]
+        assert model_moves and all(m.valid and m.prompt and m.raw and m.tokens for m in model_moves)
+
+
+async def test_replay_reproduces_a_match_without_the_server(fake_llm: FakeServer, db_path: Path) -> None:
+    store = MatchStore(db_path)
+    setup = MatchSetup("connect-four", ("llm:openai/first-legal", "random"), seed=4)
+    live = await MatchRunner(setup, options=options(fake_llm, call_cache=CallCache(store))).run()
+    store.close()
+    store = MatchStore(db_path)
+    dead = PlayerOptions(api_base="http://127.0.0.1:9/v1", replay=True, call_cache=CallCache(store, replay=True),
+                         retries=0)
+    replayed = await MatchRunner(setup, options=dead).run()
+    store.close()
+    assert [m.move for m in replayed.moves] == [m.move for m in live.moves]
+    assert replayed.outcome == live.outcome and replayed.players[0].settings["replay"] is True
+
+
+def test_batch_with_a_model_a_temperature_sweep_and_a_replay(fake_llm: FakeServer, db_path: Path) -> None:
+    base = [sys.executable, "-m", "arena", "--batch", "--game", "tictactoe", "--players", "llm:openai/first-legal",
+            "random", "--games", "6", "--swap-seats", "--db", str(db_path), "--json", "--temperature", "0", "1"]
+    live = subprocess.run([*base, "--api-base", fake_llm.url], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert live.returncode == 0, live.stderr
+    summary = json.loads(live.stdout)
+    assert summary["matches"] == 12 and [run["temperature"] for run in summary["runs"]] == [0, 1]
+    temperatures = {call.get("temperature") for call in fake_llm.calls("first-legal")}
+    assert {0, 1} <= temperatures
+    calls_before = len(fake_llm.requests)
+    replay = subprocess.run([*base, "--api-base", "http://127.0.0.1:9/v1", "--replay"], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120)
+    assert replay.returncode == 0, replay.stderr
+    assert len(fake_llm.requests) == calls_before
+    strip = [{k: v for k, v in p.items() if k != "seconds"} for p in json.loads(replay.stdout)["players"]]
+    assert strip == [{k: v for k, v in p.items() if k != "seconds"} for p in summary["players"]]
+
+
+def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
+    for args, message in (
+        (["--players", "llm:x;temperature=hot", "random"], "must be a number"),
+        (["--players", "llm:x;colour=blue", "random"], "bad llm option"),
+        (["--players", "llm:", "random"], "needs a model name"),
+        (["--players", "llm:x", "random", "--prompt", "poetry"], "invalid choice"),
+        (["--players", "llm:x", "random", "--prompt", "cloudwalk"], "only for the hard-boards quiz"),
+    ):
+        result = subprocess.run([sys.executable, "-m", "arena", "--batch", "--db", str(db_path), *args],
+                                capture_output=True, text=True, cwd=ROOT)
+        assert result.returncode == 2, args
+        assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
