@@ -64,10 +64,12 @@ class FakeServer:
 
     def _serve(self) -> None:
         asyncio.set_event_loop(self.loop)
+        self.closing = asyncio.Event()
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._complete)
         app.router.add_get("/v1/models", self._models)
-        runner = web.AppRunner(app)
+        runner = web.AppRunner(app, shutdown_timeout=0.5)
+        self.runner = runner
         self.loop.run_until_complete(runner.setup())
         site = web.TCPSite(runner, "127.0.0.1", 0)
         self.loop.run_until_complete(site.start())
@@ -113,7 +115,8 @@ class FakeServer:
         deltas = stream_deltas(reply)
         for count, delta in enumerate(deltas):
             if reply.stall_after is not None and count == reply.stall_after:
-                await asyncio.sleep(3600)
+                await self.closing.wait()  # silent until the server shuts down
+                return response
             if reply.drop_after is not None and count == reply.drop_after:
                 assert request.transport is not None
                 request.transport.close()
@@ -135,7 +138,11 @@ class FakeServer:
         return response
 
     def close(self) -> None:
+        """Stop serving, cancel stalled handlers, and end the thread."""
+        self.loop.call_soon_threadsafe(self.closing.set)
+        asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
 
 
 def stream_deltas(reply: Reply) -> list[dict[str, Any]]:
