@@ -78,7 +78,7 @@ def main_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="arena",
         description="Models, people and engines playing grid games. "
-        "Other commands: arena solve GAME POSITION, arena dataset --out DIR, arena quiz --plain.",
+        "Other commands: arena solve GAME POSITION, arena dataset --out DIR, arena quiz --plain, arena show [MATCH].",
     )
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
     parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
@@ -223,6 +223,9 @@ def quiz_parser() -> ArgumentParser:
         help="continue a stopped session (default: your latest unfinished one)",
     )
     parser.add_argument("--sessions", action="store_true", help="list stored sessions and their scores")
+    parser.add_argument(
+        "--model", metavar="SPEC", help="let a model take the quiz, e.g. llm:local or llm:openai/gpt-4o"
+    )
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
     return parser
 
@@ -236,7 +239,11 @@ def run_quiz(argv: list[str]) -> int:
     from arena.quiz.plain import run_plain_quiz
     from arena.store import MatchStore, StoreError
 
-    args = quiz_parser().parse_args(argv)
+    parser = quiz_parser()
+    add_llm_options(parser)
+    args = parser.parse_args(argv)
+    if args.model:
+        return run_model_quiz_command(args)
     if not (args.plain or args.sessions):
         print("arena quiz: error: the quiz screen comes with the app; use --plain for now", file=sys.stderr)
         return 2
@@ -273,6 +280,75 @@ def run_quiz(argv: list[str]) -> int:
     finally:
         store.close()
     return 0 if complete else 1
+
+
+def run_model_quiz_command(args: argparse.Namespace) -> int:
+    """`arena quiz --model SPEC`."""
+    import asyncio
+    import secrets
+    from dataclasses import replace
+
+    from arena.llm.cache import CallCache
+    from arena.players import make_player
+    from arena.players.llm_player import LLMPlayer
+    from arena.quiz import latest_unfinished, start_session
+    from arena.quiz.model import run_model_quiz
+    from arena.store import MatchStore, StoreError
+
+    if not args.model.startswith("llm:"):
+        print("arena quiz: error: --model takes an llm: spec, e.g. llm:local", file=sys.stderr)
+        return 2
+    defaults = replace(llm_defaults(args), prompt="cloudwalk")
+    try:
+        store = MatchStore(args.db)
+    except StoreError as error:
+        print(f"arena quiz: error: {error}", file=sys.stderr)
+        return 2
+    try:
+        player = make_player(f"llm:{args.model.removeprefix('llm:').split(';')[0]}", 0, defaults)
+        assert isinstance(player, LLMPlayer)
+        session = latest_unfinished(store, player.spec) if args.resume else None
+        if session is None:
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            session = start_session(store, player.spec, "told", seed)
+        complete = asyncio.run(run_model_quiz(session, player, CallCache(store), print))
+    except ValueError as error:
+        print(f"arena quiz: error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+        local = sys.modules.get("arena.llm.local")
+        if local is not None:
+            local.stop_shared_local_server()
+    return 0 if complete else 1
+
+
+def run_show(argv: list[str]) -> int:
+    """`arena show [MATCH] [--db PATH]`: a recorded match as a transcript."""
+    from arena.analysis.transcript import transcript
+    from arena.store import MatchStore, StoreError
+
+    parser = ArgumentParser(prog="arena show", description="Print a recorded match move by move.")
+    parser.add_argument("match", nargs="?", default="latest", help="match id or a prefix of it (default: latest)")
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
+    parser.add_argument("--no-prompts", action="store_true", help="leave out the prompts")
+    args = parser.parse_args(argv)
+    try:
+        with MatchStore(args.db) as store:
+            records = store.matches()
+    except StoreError as error:
+        print(f"arena show: error: {error}", file=sys.stderr)
+        return 2
+    if args.match == "latest":
+        chosen = sorted(records, key=lambda r: r.ended_at)[-1:]
+    else:
+        chosen = [r for r in records if r.id.startswith(args.match)]
+    if len(chosen) != 1:
+        problem = "no recorded match" if not chosen else "more than one match"
+        print(f"arena show: error: {problem} matches {args.match!r} in {args.db}", file=sys.stderr)
+        return 2
+    print(transcript(chosen[0], prompts=not args.no_prompts))
+    return 0
 
 
 def run_solve(argv: list[str]) -> int:
@@ -346,7 +422,7 @@ def run_main(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arena` console script."""
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"solve": run_solve, "dataset": run_dataset, "quiz": run_quiz}
+    commands = {"solve": run_solve, "dataset": run_dataset, "quiz": run_quiz, "show": run_show}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
     return run_main(argv)

@@ -39,13 +39,17 @@ async def play(
     return await runner.run(), events
 
 
-def text_of(events: list[Event], kind: type) -> str:
-    return "".join(e.text for e in events if isinstance(e, kind))  # type: ignore[attr-defined]
+def text_of(events: list[Event], kind: type[ReasoningDelta] | type[AnswerDelta]) -> str:
+    return "".join(e.text for e in events if isinstance(e, (ReasoningDelta, AnswerDelta)) and isinstance(e, kind))
 
 
 async def test_reasoning_content_is_streamed_apart_from_the_answer(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("rc", Reply(reasoning_content="Centre is strongest.", content="MOVE: 2,2",
-                                        empty_chunks=True), Reply(content="MOVE: 1,1"), Reply(content="MOVE: 3,3"))
+    model = fake_llm.script(
+        "rc",
+        Reply(reasoning_content="Centre is strongest.", content="MOVE: 2,2", empty_chunks=True),
+        Reply(content="MOVE: 1,1"),
+        Reply(content="MOVE: 3,3"),
+    )
     record, events = await play(model.removeprefix(""), fake_llm, ["1 2", "1 3"])
     assert text_of(events, ReasoningDelta) == "Centre is strongest."
     assert text_of(events, AnswerDelta).startswith("MOVE: 2,2")
@@ -60,8 +64,9 @@ async def test_reasoning_field_and_inline_think_tags(fake_llm: FakeServer) -> No
     model = fake_llm.script("reasoning", Reply(reasoning="plain reasoning field", content="MOVE: 1,1"))
     _, events = await play(model, fake_llm, ["2 1"], max_tokens=None)
     assert text_of(events, ReasoningDelta).startswith("plain reasoning field")
-    model = fake_llm.script("think", Reply(content="<think>MOVE: 3,3 is tempting</think>\nI will take\nMOVE: 1,1",
-                                           chunk_size=3))
+    model = fake_llm.script(
+        "think", Reply(content="<think>MOVE: 3,3 is tempting</think>\nI will take\nMOVE: 1,1", chunk_size=3)
+    )
     record, events = await play(model, fake_llm, ["2 1"])
     assert text_of(events, ReasoningDelta).startswith("MOVE: 3,3 is tempting")
     assert record.moves[0].move == "1,1"  # the move in the reasoning never counts
@@ -69,8 +74,14 @@ async def test_reasoning_field_and_inline_think_tags(fake_llm: FakeServer) -> No
 
 
 async def test_an_illegal_move_then_a_legal_one_under_the_retry_policy(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("illegal-then-legal", Reply(content="MOVE: 1,1"), Reply(content="MOVE: 1,1"),
-                            Reply(content="MOVE: 2,2"), Reply(content="MOVE: 1,2"), Reply(content="MOVE: 1,3"))
+    model = fake_llm.script(
+        "illegal-then-legal",
+        Reply(content="MOVE: 1,1"),
+        Reply(content="MOVE: 1,1"),
+        Reply(content="MOVE: 2,2"),
+        Reply(content="MOVE: 1,2"),
+        Reply(content="MOVE: 1,3"),
+    )
     record, events = await play(model, fake_llm, ["2 1", "3 3"])
     rejected = [e for e in events if isinstance(e, MoveRejected) and e.seat == 0]
     assert len(rejected) == 1 and "taken" in rejected[0].reason and rejected[0].ply == 2
@@ -88,7 +99,9 @@ async def test_childplay_loses_at_once_on_a_wrong_answer(fake_llm: FakeServer) -
     model = fake_llm.script("childplay-ok", Reply(content="1 1"))
     record, _ = await play(model, fake_llm, ["1 1", "1 2"], prompt="childplay")
     assert record.moves[0].move == "2,2"  # ChildPlay counts rows and columns from 0
-    assert record.players[0].settings["prompt"] == "childplay" and len(record.players[0].settings["prompt_sha256"]) == 64
+    assert (
+        record.players[0].settings["prompt"] == "childplay" and len(record.players[0].settings["prompt_sha256"]) == 64
+    )
 
 
 async def test_malformed_json_until_disqualified_under_topsakal(fake_llm: FakeServer) -> None:
@@ -113,8 +126,13 @@ async def test_a_cut_off_answer_is_recorded_as_such(fake_llm: FakeServer) -> Non
 
 
 async def test_rate_limit_then_success_is_retried_and_not_scored(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("429-then-ok", Reply(status=429), Reply(content="MOVE: 2,2"), Reply(content="MOVE: 1,1"),
-                            Reply(content="MOVE: 3,3"))
+    model = fake_llm.script(
+        "429-then-ok",
+        Reply(status=429),
+        Reply(content="MOVE: 2,2"),
+        Reply(content="MOVE: 1,1"),
+        Reply(content="MOVE: 3,3"),
+    )
     record, events = await play(model, fake_llm, ["1 2", "1 3"])
     retries = [e for e in events if isinstance(e, ProviderRetry)]
     assert len(retries) == 1 and "RateLimitError" in retries[0].reason
@@ -149,8 +167,12 @@ async def test_a_bad_request_is_not_retried(fake_llm: FakeServer) -> None:
 
 
 async def test_image_prompt_sends_a_png(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("vision", Reply(content='{"row": 2, "column": 2}'), Reply(content='{"row": 1, "column": 1}'),
-                            Reply(content='{"row": 3, "column": 3}'))
+    model = fake_llm.script(
+        "vision",
+        Reply(content='{"row": 2, "column": 2}'),
+        Reply(content='{"row": 1, "column": 1}'),
+        Reply(content='{"row": 3, "column": 3}'),
+    )
     record, _ = await play(model, fake_llm, ["1 2", "1 3"], prompt="topsakal-image")
     content = fake_llm.calls("vision")[0]["messages"][0]["content"]
     assert content[1]["type"] == "image_url" and content[1]["image_url"]["url"].startswith("data:image/png;base64,")
@@ -173,8 +195,9 @@ async def test_replay_reproduces_a_match_without_the_server(fake_llm: FakeServer
     live = await MatchRunner(setup, options=options(fake_llm, call_cache=CallCache(store))).run()
     store.close()
     store = MatchStore(db_path)
-    dead = PlayerOptions(api_base="http://127.0.0.1:9/v1", replay=True, call_cache=CallCache(store, replay=True),
-                         retries=0)
+    dead = PlayerOptions(
+        api_base="http://127.0.0.1:9/v1", replay=True, call_cache=CallCache(store, replay=True), retries=0
+    )
     replayed = await MatchRunner(setup, options=dead).run()
     store.close()
     assert [m.move for m in replayed.moves] == [m.move for m in live.moves]
@@ -182,8 +205,26 @@ async def test_replay_reproduces_a_match_without_the_server(fake_llm: FakeServer
 
 
 def test_batch_with_a_model_a_temperature_sweep_and_a_replay(fake_llm: FakeServer, db_path: Path) -> None:
-    base = [sys.executable, "-m", "arena", "--batch", "--game", "tictactoe", "--players", "llm:openai/first-legal",
-            "random", "--games", "6", "--swap-seats", "--db", str(db_path), "--json", "--temperature", "0", "1"]
+    base = [
+        sys.executable,
+        "-m",
+        "arena",
+        "--batch",
+        "--game",
+        "tictactoe",
+        "--players",
+        "llm:openai/first-legal",
+        "random",
+        "--games",
+        "6",
+        "--swap-seats",
+        "--db",
+        str(db_path),
+        "--json",
+        "--temperature",
+        "0",
+        "1",
+    ]
     live = subprocess.run([*base, "--api-base", fake_llm.url], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert live.returncode == 0, live.stderr
     summary = json.loads(live.stdout)
@@ -191,8 +232,13 @@ def test_batch_with_a_model_a_temperature_sweep_and_a_replay(fake_llm: FakeServe
     temperatures = {call.get("temperature") for call in fake_llm.calls("first-legal")}
     assert {0, 1} <= temperatures
     calls_before = len(fake_llm.requests)
-    replay = subprocess.run([*base, "--api-base", "http://127.0.0.1:9/v1", "--replay"], capture_output=True,
-                            text=True, cwd=ROOT, timeout=120)
+    replay = subprocess.run(
+        [*base, "--api-base", "http://127.0.0.1:9/v1", "--replay"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert replay.returncode == 0, replay.stderr
     assert len(fake_llm.requests) == calls_before
     strip = [{k: v for k, v in p.items() if k != "seconds"} for p in json.loads(replay.stdout)["players"]]
@@ -207,7 +253,11 @@ def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
         (["--players", "llm:x", "random", "--prompt", "poetry"], "invalid choice"),
         (["--players", "llm:x", "random", "--prompt", "cloudwalk"], "only for the hard-boards quiz"),
     ):
-        result = subprocess.run([sys.executable, "-m", "arena", "--batch", "--db", str(db_path), *args],
-                                capture_output=True, text=True, cwd=ROOT)
+        result = subprocess.run(
+            [sys.executable, "-m", "arena", "--batch", "--db", str(db_path), *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr

@@ -73,7 +73,7 @@ def classify(error: BaseException) -> ProviderFailure:
     )
     if isinstance(error, final) and not (isinstance(status, int) and status >= 500):
         return ProviderFailure(f"{name}: {text}", retryable=False)
-    if "Missing credentials" in text or "api_key" in text and "must be set" in text:
+    if "Missing credentials" in text or ("api_key" in text and "must be set" in text):
         return ProviderFailure(f"no API key for this provider ({text})", retryable=False)
     return ProviderFailure(f"{name}: {text}", retryable=True)
 

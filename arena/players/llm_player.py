@@ -17,6 +17,7 @@ from arena.prompting import PromptFamily, load_family
 from games.base import InvalidMove
 
 LOCAL = "local"
+LOCAL_MAX_TOKENS = 256  # the small local model rambles on without a limit
 SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal")
 
 
@@ -56,13 +57,13 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
         if name in overrides:
             flags[name] = overrides[name].lower() in ("1", "true", "yes", "on")
     family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
-    if family.data["family"] == "cloudwalk":
+    if family.data["family"] == "cloudwalk" and options.game:
         raise ValueError("the cloudwalk prompts are only for the hard-boards quiz (arena quiz --model)")
     local = model == LOCAL
     settings = ModelSettings(
         model=f"openai/{MODEL_ALIAS}" if local else model,
         temperature=temperature,
-        max_tokens=max_tokens,
+        max_tokens=max_tokens if max_tokens is not None or not local else LOCAL_MAX_TOKENS,
         api_base=overrides.get("api_base", options.api_base),
         api_key="sk-local" if local else None,
         reasoning_effort=overrides.get("reasoning_effort", options.reasoning_effort),

@@ -56,7 +56,7 @@ class QuizSession:
         return number, hard_boards().boards[self.record.order[number - 1]]
 
     def answer(self, cell: int, seconds: float, raw: str | None = None) -> QuizAnswerRecord:
-        """Judge and store the answer to the current question."""
+        """Judge and store the answer to the current question (cell 0: no valid answer, scored wrong)."""
         question = self.current()
         if question is None:
             raise ValueError("the quiz is already finished")
@@ -67,7 +67,7 @@ class QuizSession:
             number=number,
             board=board.key,
             move=cell,
-            correct=judge(board, cell).correct,
+            correct=cell != 0 and judge(board, cell).correct,
             seconds=round(seconds, 3),
             raw=raw,
             answered_at=_now(),

@@ -1,0 +1,82 @@
+"""`arena quiz --model llm:...`: a model takes the hard-boards quiz with the CloudWalk prompt."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from arena.llm.cache import CallCache, call_key
+from arena.llm.client import ProviderFailure, complete
+from arena.llm.local import shared_local_server
+from arena.players.llm_player import LLMPlayer
+from arena.prompting import answers
+from arena.prompting.family import PromptFamily
+from arena.quiz.session import QuizSession
+from games.base import GameError, InvalidMove
+from games.ttt_hard_boards.keys import side_to_move
+from games.ttt_hard_boards.quiz import parse_answer
+
+
+def read_quiz_answer(family: PromptFamily, reply: str) -> str:
+    """The cell a reply names: the last submit_move(d), or the JSON `move` under constrained decoding."""
+    if not family.constrained:
+        return answers.read_submit_move(reply)
+    found = re.findall(r'"move"\s*:\s*(\d+)', reply)
+    if not found:
+        raise InvalidMove("no JSON 'move' in the answer")
+    return str(found[-1])
+
+
+def quiz_messages(family: PromptFamily, key: str) -> list[dict[str, Any]]:
+    """The CloudWalk quiz prompt: the mark to play, the board key, the instruction."""
+    text = str(family.data["template"]).format(mark=side_to_move(key), key=key)
+    return [{"role": "user", "content": text}]
+
+
+async def run_model_quiz(
+    session: QuizSession, player: LLMPlayer, cache: CallCache | None, say: Callable[[str], None]
+) -> bool:
+    """Ask every remaining board; False if the provider failed (the session can be resumed)."""
+    settings = player.model
+    if player.local:
+        settings = replace(settings, api_base=(await shared_local_server()).api_base)
+    if player.family.constrained:
+        schema = {
+            "type": "object",
+            "properties": {"move": {"type": "integer", "minimum": 1, "maximum": 9}},
+            "required": ["move"],
+            "additionalProperties": False,
+        }
+        response_format = (
+            {"type": "json_object", "schema": schema}
+            if player.local
+            else {"type": "json_schema", "json_schema": {"name": "move", "schema": schema, "strict": True}}
+        )
+        settings = replace(settings, response_format=response_format)
+
+    async def ignore(*_: Any) -> None:
+        return None
+
+    while (question := session.current()) is not None:
+        number, board = question
+        messages = quiz_messages(player.family, board.key)
+        key = call_key(settings, messages, 1, f"quiz:{session.record.id}:{number}")
+        recorded = cache.get(key) if cache is not None else None
+        if recorded is None:
+            try:
+                recorded = await complete(settings, messages, ignore, ignore)
+            except ProviderFailure as failure:
+                say(f"the provider failed ({failure}); resume with --resume {session.record.id}")
+                return False
+            if cache is not None:
+                cache.put(key, settings.model, recorded)
+        try:
+            cell = parse_answer(board.key, read_quiz_answer(player.family, recorded.content))
+        except GameError:
+            cell = 0  # unreadable or not a free cell: recorded as given, scored wrong, never replaced
+        session.answer(cell, recorded.seconds, raw=recorded.content)
+        say(f"board {number:>2}: {board.key} -> {cell or 'no valid answer'}")
+    say(session.summary())
+    return True

@@ -1,0 +1,55 @@
+"""The real local model (SmolLM2-135M via llama.cpp on loopback) playing every game, offline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from arena.engine.runner import MatchRunner, MatchSetup
+from arena.llm.local import model_path, shared_local_server, stop_shared_local_server
+from arena.players import PlayerOptions
+
+GAMES = [("tictactoe", {}), ("connect-four", {}), ("gomoku", {}), ("battleship", {"preset": "childplay"})]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_server() -> Iterator[None]:
+    """Stop the shared server once this module is done."""
+    yield
+    stop_shared_local_server()
+
+
+def test_the_model_ships_inside_the_python_package() -> None:
+    assert model_path().stat().st_size > 90_000_000
+
+
+@pytest.mark.parametrize(("game", "game_options"), GAMES)
+async def test_a_full_match_against_random_is_recorded(game: str, game_options: dict[str, str]) -> None:
+    setup = MatchSetup(game, ("llm:local", "random"), seed=3, game_options=game_options)
+    record = await MatchRunner(setup, options=PlayerOptions(temperature=0.0, max_tokens=96)).run()
+    assert record.outcome.status == "finished", record.outcome
+    model_turns = [m for m in record.moves if m.seat == 0]
+    assert model_turns
+    for move in model_turns:
+        assert move.prompt and move.raw is not None and move.tokens and move.tokens["completion"] > 0
+        assert move.valid or move.error  # a refused answer always says why
+    settings = record.players[0].settings
+    assert settings["model"] == "openai/smollm2-135m" and settings["api_base"] == "local"
+
+
+async def test_constrained_answers_are_always_readable() -> None:
+    setup = MatchSetup("tictactoe", ("llm:local", "random"), seed=5)
+    record = await MatchRunner(setup, options=PlayerOptions(temperature=0.0, constrained=True)).run()
+    model_turns = [m for m in record.moves if m.seat == 0]
+    assert model_turns and record.outcome.status == "finished"
+    for move in model_turns:
+        assert move.valid or "taken" in (move.error or "") or "off the" in (move.error or ""), move.error
+
+
+async def test_the_server_starts_on_a_free_loopback_port_and_stops() -> None:
+    server = await shared_local_server()
+    assert server.api_base.startswith("http://127.0.0.1:") and server.ready()
+    process = server.process
+    stop_shared_local_server()
+    assert process is not None and process.poll() is not None
