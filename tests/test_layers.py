@@ -33,6 +33,18 @@ def test_engine_and_players_load_no_store_ui_or_llm_library() -> None:
     assert not modules & {"tinydb", "textual", "litellm"}
 
 
+def test_engine_only_paths_never_load_litellm() -> None:
+    modules = top_level(loaded_after("import arena, arena.cli, arena.batch, arena.players.registry, arena.quiz"))
+    assert "litellm" not in modules
+
+
+def test_only_arena_llm_imports_litellm() -> None:
+    for path in list((ROOT / "arena").rglob("*.py")) + list((ROOT / "games").rglob("*.py")):
+        text = path.read_text()
+        if "import litellm" in text or "from litellm" in text:
+            assert path.parent == ROOT / "arena" / "llm", path
+
+
 def test_only_arena_store_imports_tinydb() -> None:
     for path in list((ROOT / "arena").rglob("*.py")) + list((ROOT / "games").rglob("*.py")):
         text = path.read_text()
