@@ -32,6 +32,7 @@ class Reply:
     empty_chunks: bool = False
     stall_after: int | None = None  # chunks sent before the stream goes silent
     drop_after: int | None = None  # chunks sent before the connection is cut
+    delay: float = 0.0  # seconds before the first chunk
 
 
 @dataclass
@@ -41,6 +42,8 @@ class FakeServer:
     scenarios: dict[str, list[Reply]] = field(default_factory=dict)
     requests: list[dict[str, Any]] = field(default_factory=list)
     port: int = 0
+    in_flight: int = 0
+    most_in_flight: int = 0
 
     def __post_init__(self) -> None:
         self.loop = asyncio.new_event_loop()
@@ -82,8 +85,8 @@ class FakeServer:
 
     def _next_reply(self, body: dict[str, Any]) -> Reply:
         name = str(body.get("model"))
-        if name == "first-legal":
-            return Reply(content=first_legal_answer(body))
+        if name in ("first-legal", "slow-first-legal"):
+            return Reply(content=first_legal_answer(body), delay=0.2 if name.startswith("slow") else 0.0)
         replies = self.scenarios.get(name)
         if not replies:
             return Reply(status=404, content=f"unknown scenario {name}")
@@ -110,8 +113,18 @@ class FakeServer:
                     "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
                 }
             )
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            return await self._stream(request, body, reply)
+        finally:
+            self.in_flight -= 1
+
+    async def _stream(self, request: web.Request, body: dict[str, Any], reply: Reply) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
+        if reply.delay:
+            await asyncio.sleep(reply.delay)
         deltas = stream_deltas(reply)
         for count, delta in enumerate(deltas):
             if reply.stall_after is not None and count == reply.stall_after:

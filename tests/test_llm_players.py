@@ -245,6 +245,16 @@ def test_batch_with_a_model_a_temperature_sweep_and_a_replay(fake_llm: FakeServe
     assert strip == [{k: v for k, v in p.items() if k != "seconds"} for p in summary["players"]]
 
 
+async def test_matches_against_a_model_overlap_on_one_event_loop(fake_llm: FakeServer) -> None:
+    from arena.engine.tournament import TournamentPlan, run_tournament
+
+    fake_llm.most_in_flight = 0
+    plan = TournamentPlan("tictactoe", ("llm:openai/slow-first-legal", "minimax"), games=8, seed=1)
+    records = await run_tournament(plan, concurrency=8, options=options(fake_llm))
+    assert len(records) == 8 and all(r.outcome.status == "finished" for r in records)
+    assert fake_llm.most_in_flight >= 4  # calls of different matches were in flight together
+
+
 def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
     for args, message in (
         (["--players", "llm:x;temperature=hot", "random"], "must be a number"),
