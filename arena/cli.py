@@ -365,14 +365,27 @@ def run_solve(argv: list[str]) -> int:
     return 0
 
 
+def run_app(db_path: Path) -> int:
+    """The Textual app."""
+    from arena.store import StoreError
+    from arena.tui.app import ArenaApp
+
+    try:
+        app = ArenaApp(db_path)
+    except StoreError as error:
+        print(f"arena: error: {error}", file=sys.stderr)
+        return 2
+    app.run()
+    return 0
+
+
 def run_main(argv: list[str]) -> int:
     """`arena` and `arena --batch`."""
     from dataclasses import replace
 
     args = main_parser().parse_args(argv)
     if not args.batch:
-        print("arena: the interactive app is not built yet; run `arena --batch --help`", file=sys.stderr)
-        return 2
+        return run_app(args.db)
     from arena.engine.policy import InvalidMovePolicy
     from arena.engine.tournament import TournamentPlan
     from arena.players import validate_spec

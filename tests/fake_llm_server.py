@@ -33,6 +33,7 @@ class Reply:
     stall_after: int | None = None  # chunks sent before the stream goes silent
     drop_after: int | None = None  # chunks sent before the connection is cut
     delay: float = 0.0  # seconds before the first chunk
+    chunk_delay: float = 0.0  # seconds between chunks (0.02 = 50 chunks a second)
 
 
 @dataclass
@@ -135,6 +136,8 @@ class FakeServer:
                 request.transport.close()
                 return response
             await response.write(sse(body["model"], delta, None))
+            if reply.chunk_delay:
+                await asyncio.sleep(reply.chunk_delay)
         await response.write(sse(body["model"], {}, reply.finish_reason))
         if (body.get("stream_options") or {}).get("include_usage"):
             usage = {"prompt_tokens": 42, "completion_tokens": len(deltas), "total_tokens": 42 + len(deltas)}

@@ -33,6 +33,12 @@ def _scripted(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     return ScriptedPlayer(argument.split(",") if argument else [])
 
 
+def _human(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    from arena.players.human import HumanPlayer
+
+    return HumanPlayer(argument)
+
+
 def _llm(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     from arena.players.llm_player import llm_player  # litellm stays unloaded until a model plays
 
@@ -44,6 +50,7 @@ PLAYER_KINDS: dict[str, Callable[[str, int | str, PlayerOptions], Player]] = {
     "minimax": _engine,
     "scripted": _scripted,
     "llm": _llm,
+    "human": _human,
 }
 
 

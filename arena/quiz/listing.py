@@ -23,3 +23,15 @@ def session_lines(store: MatchStore) -> list[str]:
         )
     lines.append(f"published human mean: {PUBLISHED_HUMAN_MEAN}/50")
     return lines
+
+
+def model_scores(store: MatchStore) -> list[tuple[str, int]]:
+    """The best score of each model that finished the quiz."""
+    best: dict[str, int] = {}
+    for document in store.documents(QUIZ_SESSIONS):
+        if not str(document.get("player", "")).startswith("llm:"):
+            continue
+        session = load_session(store, str(document["id"]))
+        if session.finished:
+            best[session.record.player] = max(best.get(session.record.player, 0), session.score)
+    return sorted(best.items(), key=lambda item: -item[1])

@@ -1,0 +1,48 @@
+"""Checks before a match: is the key for this provider set, does the endpoint answer, is the local model here."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from importlib.util import find_spec
+
+from arena.llm.client import litellm_module
+from arena.llm.local import INSTALL_HINT, LocalModelUnavailable, model_path
+
+
+def check_model(model: str, api_base: str | None) -> str | None:
+    """None if the model looks usable, else a one-line reason."""
+    if model == "local":
+        if find_spec("llama_cpp") is None:
+            return INSTALL_HINT
+        try:
+            model_path()
+        except LocalModelUnavailable as error:
+            return str(error)
+        return None
+    if api_base:
+        return check_endpoint(api_base)
+    try:
+        found = litellm_module().validate_environment(model=model)
+    except Exception as error:  # litellm raises plain exceptions for unknown providers
+        return f"litellm cannot use {model!r}: {str(error).splitlines()[0][:120]}"
+    missing = found.get("missing_keys") or []
+    if missing:
+        return f"{model} needs {', '.join(missing)} in the environment"
+    return None
+
+
+def check_endpoint(api_base: str, timeout: float = 2.0) -> str | None:
+    """None if an OpenAI-compatible endpoint answers `/models`."""
+    url = api_base.rstrip("/") + "/models"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            json.load(response)
+    except urllib.error.HTTPError as error:
+        if error.code in (401, 403):
+            return None  # it answers; the key is checked by the provider itself
+        return f"{api_base} answered {error.code} to /models"
+    except (OSError, ValueError) as error:
+        return f"{api_base} is unreachable ({getattr(error, 'reason', error)})"
+    return None

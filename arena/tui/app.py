@@ -1,0 +1,65 @@
+"""The arena app: screens for setup, live matches, the quiz and history over one match store."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from arena.store import MatchStore
+from arena.tui.screens.help import HelpScreen
+from arena.tui.screens.history import HistoryScreen
+from arena.tui.screens.setup import SetupScreen
+
+
+class ArenaApp(App[None]):
+    """`arena` with no arguments."""
+
+    CSS_PATH = "arena.tcss"
+    TITLE = "Arena"
+    BINDINGS = [Binding("f1", "help", "Help"), Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, db_path: Path) -> None:
+        super().__init__()
+        self.store = MatchStore(db_path)
+        self.memory = db_path.with_name("tui.json")
+
+    def on_mount(self) -> None:
+        for warning in self.store.warnings:
+            self.notify(warning, severity="warning", timeout=10)
+        self.push_screen(SetupScreen(self.store, self.memory))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Setup", "Set up a new match", self.go_setup)
+        yield SystemCommand("History", "Browse and replay recorded matches", self.go_history)
+        yield SystemCommand("Quiz", "Take the 50 hardest tic-tac-toe boards", self.go_quiz)
+        yield SystemCommand("Help", "What every key does", self.action_help)
+
+    def setup_screen(self) -> SetupScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, SetupScreen)), None)
+
+    def go_setup(self) -> None:
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, SetupScreen):
+            self.pop_screen()
+
+    def go_history(self) -> None:
+        self.push_screen(HistoryScreen(self.store))
+
+    def go_quiz(self) -> None:
+        setup = self.setup_screen()
+        if setup is not None:
+            setup.action_quiz()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def on_unmount(self) -> None:
+        self.store.close()
+        local = sys.modules.get("arena.llm.local")
+        if local is not None:
+            local.stop_shared_local_server()

@@ -1,0 +1,85 @@
+"""What a board widget draws for a position and a viewer, and which move a cell stands for (no Textual)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.battleship import Battleship
+from games.connect_four import ConnectFour
+from games.grid import symbol_rows
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    """One grid: its symbols, whether clicks on it are moves, and cells to highlight."""
+
+    title: str
+    symbols: list[list[str]]
+    clickable: bool = True
+    columns_only: bool = False
+    last: tuple[int, int] | None = None
+    line: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+    @property
+    def rows(self) -> int:
+        return len(self.symbols)
+
+    @property
+    def cols(self) -> int:
+        return len(self.symbols[0])
+
+    def move_text(self, row: int, col: int) -> str:
+        """The typed form of the move a cell stands for (1-based)."""
+        return str(col + 1) if self.columns_only else f"{row + 1},{col + 1}"
+
+
+def _battleship_grids(game: Battleship, state: Any, viewer: int | None) -> list[GridSpec]:
+    size = game.size
+
+    def fleet(seat: int) -> list[list[str]]:
+        view = game.observe(state, seat)
+        board = [["~"] * size for _ in range(size)]
+        for ship in view.own_fleet:
+            for i in ship.cells:
+                board[i // size][i % size] = "S"
+        for i in view.incoming:
+            board[i // size][i % size] = "X" if board[i // size][i % size] == "S" else "O"
+        return board
+
+    if viewer is None:
+        return [
+            GridSpec("Player 1 fleet", fleet(0), clickable=False),
+            GridSpec("Player 2 fleet", fleet(1), clickable=False),
+        ]
+    view = game.observe(state, viewer)
+    shots = [["~"] * size for _ in range(size)]
+    for i in view.hits:
+        shots[i // size][i % size] = "X"
+    for i in view.misses:
+        shots[i // size][i % size] = "O"
+    last = None
+    if state.shots[viewer]:
+        last = divmod(state.shots[viewer][-1], size)
+    return [
+        GridSpec("Your shots", shots, clickable=True, last=last),
+        GridSpec("Your fleet", fleet(viewer), clickable=False),
+    ]
+
+
+def grids_for(game: Any, state: Any, viewer: int | None) -> list[GridSpec]:
+    """The grids to draw: one board, or for Battleship a player's two boards (both fleets for a spectator)."""
+    if isinstance(game, Battleship):
+        return _battleship_grids(game, state, viewer)
+    symbols = symbol_rows(state.cells, state.rows, state.cols, ".")
+    last = divmod(state.last, state.cols) if state.last is not None else None
+    return [
+        GridSpec(
+            "",
+            symbols,
+            clickable=True,
+            columns_only=isinstance(game, ConnectFour),
+            last=last,
+            line=frozenset(state.line),
+        )
+    ]

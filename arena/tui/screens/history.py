@@ -1,0 +1,114 @@
+"""Recorded matches: filter by game and player, open one to replay it, and a results summary per player."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from arena.records import MatchRecord
+from arena.store import MatchStore
+from arena.tui.screens.replay import ReplayScreen
+
+
+def results_by_player(records: list[MatchRecord]) -> list[tuple[str, int, int, int, int]]:
+    """(player, wins, draws, losses, unscored) over the given matches."""
+    table: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for record in records:
+        outcome = record.outcome
+        for player in record.players:
+            row = table[player.spec]
+            if outcome.status != "finished" or outcome.termination == "disqualified":
+                row[3] += 1
+            elif outcome.winner is None:
+                row[1] += 1
+            elif outcome.winner == player.seat:
+                row[0] += 1
+            else:
+                row[2] += 1
+    return sorted(((spec, *row) for spec, row in table.items()), key=lambda r: (-r[1], r[0]))  # type: ignore[misc]
+
+
+class HistoryScreen(Screen[None]):
+    """Every recorded match, newest first."""
+
+    BINDINGS = [Binding("escape", "leave", "Back"), Binding("enter", "open", "Replay")]
+
+    def __init__(self, store: MatchStore) -> None:
+        super().__init__()
+        self.store = store
+        self.records: list[MatchRecord] = []
+        self.shown: list[MatchRecord] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="history"):
+            with Horizontal(id="filters"):
+                yield Input(placeholder="game filter", id="game-filter")
+                yield Input(placeholder="player filter", id="player-filter")
+            yield DataTable(id="matches", cursor_type="row")
+            yield Static("Results per player", id="summary-title")
+            yield DataTable(id="summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "History"
+        self.records = sorted(self.store.matches(), key=lambda r: r.ended_at, reverse=True)
+        matches = self.query_one("#matches", DataTable)
+        matches.add_columns("ended", "game", "first", "second", "result", "moves")
+        self.query_one("#summary", DataTable).add_columns("player", "wins", "draws", "losses", "unscored")
+        self.refill()
+        matches.focus()
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        game = self.query_one("#game-filter", Input).value.strip().lower()
+        player = self.query_one("#player-filter", Input).value.strip().lower()
+        self.shown = [
+            r
+            for r in self.records
+            if game in r.game.lower() and (not player or any(player in p.spec.lower() for p in r.players))
+        ]
+        matches = self.query_one("#matches", DataTable)
+        matches.clear()
+        for record in self.shown:
+            outcome = record.outcome
+            result: str
+            if outcome.status != "finished":
+                result = outcome.status
+            elif outcome.termination == "disqualified":
+                result = f"{record.players[outcome.disqualified or 0].spec} disqualified"
+            elif outcome.winner is None:
+                result = "draw"
+            else:
+                result = f"{record.players[outcome.winner].spec} won"
+            matches.add_row(
+                record.ended_at[:16].replace("T", " "),
+                record.game,
+                record.players[0].spec,
+                record.players[1].spec,
+                result,
+                str(len(record.played)),
+            )
+        summary = self.query_one("#summary", DataTable)
+        summary.clear()
+        for row in results_by_player(self.shown):
+            summary.add_row(*(str(v) for v in row))
+
+    def action_open(self) -> None:
+        matches = self.query_one("#matches", DataTable)
+        if self.shown and 0 <= matches.cursor_row < len(self.shown):
+            self.app.push_screen(ReplayScreen(self.shown[matches.cursor_row]))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "matches":
+            self.action_open()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()

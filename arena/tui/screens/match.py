@@ -1,0 +1,295 @@
+"""The match screen: a live board, the model's streamed reasoning, the move list and the running score."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from arena.engine.events import (
+    AnswerDelta,
+    Event,
+    MatchEnded,
+    MatchStarted,
+    MovePlayed,
+    MoveRejected,
+    ProviderRetry,
+    ReasoningDelta,
+    TurnStarted,
+)
+from arena.engine.runner import MatchRunner
+from arena.engine.tournament import TournamentPlan
+from arena.llm.cache import CallCache
+from arena.players import Player, PlayerOptions, TurnView, make_player
+from arena.players.human import HumanPlayer
+from arena.records import MatchRecord
+from arena.store import MatchStore
+from arena.tui.widgets.board import Board
+from arena.tui.widgets.moves import MoveList
+from arena.tui.widgets.reasoning import ReasoningPane
+
+MARKS = ("X", "O")
+
+
+@dataclass
+class SeriesScore:
+    """The running score of a series, per `--players` entry."""
+
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    played: int = 0
+    unscored: int = 0
+
+
+@dataclass(frozen=True)
+class SeriesConfig:
+    """A series of matches chosen on the setup screen."""
+
+    game: str
+    players: tuple[str, str]
+    games: int = 1
+    swap_seats: bool = False
+    seed: int = 0
+    game_options: dict[str, Any] = field(default_factory=dict)
+    llm: PlayerOptions = field(default_factory=PlayerOptions)
+
+    def plan(self) -> TournamentPlan:
+        """The same plan `arena --batch` would run."""
+        return TournamentPlan(self.game, self.players, self.games, self.seed, self.swap_seats, self.game_options)
+
+
+class MatchScreen(Screen[None]):
+    """Plays a series through the shared match runner and shows every event as it happens."""
+
+    BINDINGS = [
+        Binding("p", "pause", "Pause/resume"),
+        Binding("s", "step", "Step"),
+        Binding("a", "abort", "Abort"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(self, config: SeriesConfig, store: MatchStore) -> None:
+        super().__init__()
+        self.config = config
+        self.store = store
+        self.plan = config.plan()
+        self.options = replace(config.llm, call_cache=CallCache(store))
+        self.humans: dict[int, HumanPlayer] = {}
+        for index, spec in enumerate(config.players):
+            if spec.split(":")[0] == "human":
+                human = make_player(spec, 0)
+                assert isinstance(human, HumanPlayer)
+                human.on_turn = self.human_turn
+                self.humans[index] = human
+        self.runner: MatchRunner | None = None
+        self.owners: tuple[int, int] = (0, 1)
+        self.paused = False
+        self.go = asyncio.Event()
+        self.go.set()
+        self.score = SeriesScore()
+        self.records: list[MatchRecord] = []
+        self.finished = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="match-body"):
+            with Vertical(id="left"):
+                yield Board(id="board")
+                yield Static("", id="status")
+                yield Static("", id="score")
+            with Vertical(id="right"):
+                yield ReasoningPane(id="reasoning")
+                yield MoveList(id="moves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"{self.plan.game}: {self.plan.players[0]} vs {self.plan.players[1]}"
+        self.show_score()
+        self.call_after_refresh(self.start_series)
+
+    def start_series(self) -> None:
+        """Start playing once the widgets are on screen."""
+        self.run_worker(self.play_series(), group="match", exclusive=True, name="series")
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def players_for(self, index: int, seed: int | str, specs: tuple[str, str]) -> list[Player]:
+        owners = (1, 0) if self.plan.swap_seats and index % 2 else (0, 1)
+        self.owners = owners
+        players: list[Player] = []
+        for seat, owner in enumerate(owners):
+            human = self.humans.get(owner)
+            players.append(
+                human
+                if human is not None
+                else make_player(specs[seat], f"{seed}:seat{seat}", self.options.for_game(self.plan.game))
+            )
+        return players
+
+    async def play_series(self) -> None:
+        """Every match of the series in turn."""
+        for setup in self.plan.setups():
+            players = self.players_for(setup.index, setup.seed, setup.players)
+            self.runner = MatchRunner(setup, [self.handle_event], players=players, options=self.options)
+            await self.runner.run()
+        self.finished = True
+        self.set_status(f"Series over: {self.score_text()}. Esc to go back.")
+
+    def viewer(self, state: Any) -> int | None:
+        """Whose view a hidden-information board shows: the human's, else a spectator's."""
+        human_seats = [seat for seat, owner in enumerate(self.owners) if owner in self.humans]
+        if len(human_seats) == 1:
+            return human_seats[0]
+        if len(human_seats) == 2:
+            return int(state.to_move)
+        return None
+
+    def draw(self, state: Any, interactive: bool = False) -> None:
+        assert self.runner is not None
+        self.query_one(Board).show(self.runner.game, state, self.viewer(state), interactive)
+
+    def spec_of(self, seat: int) -> str:
+        assert self.runner is not None
+        return self.runner.players[seat].spec
+
+    async def handle_event(self, event: Event) -> None:
+        """Record finished matches, then turn runner events into updates of the widgets."""
+        if isinstance(event, MatchEnded):
+            self.store.add(event.record)  # first: the record must survive even a closing app
+        try:
+            await self.show_event(event)
+        except NoMatches:
+            pass  # the screen is being torn down (app closing); the record is already safe
+
+    async def show_event(self, event: Event) -> None:
+        """Update the widgets for one event."""
+        pane = self.query_one(ReasoningPane)
+        moves = self.query_one(MoveList)
+        if isinstance(event, MatchStarted):
+            moves.clear()
+            pane.start(f"game {self.score.played + 1} of {self.plan.games} starts")
+            self.draw(event.state)
+        elif isinstance(event, TurnStarted):
+            if event.attempt == 1:
+                await self.between_moves()
+            spec = self.spec_of(event.seat)
+            if not spec.startswith("human"):  # a person's turn keeps the model's last reasoning in view
+                pane.start(f"{spec} ({MARKS[event.seat]}) · move {event.ply + 1} · attempt {event.attempt}")
+                self.set_status(f"{spec} ({MARKS[event.seat]}) to move…")
+        elif isinstance(event, ReasoningDelta):
+            pane.add_reasoning(event.text)
+        elif isinstance(event, AnswerDelta):
+            pane.add_answer(event.text)
+        elif isinstance(event, ProviderRetry):
+            pane.note(f"provider failed ({event.reason}); retrying in {event.wait:g} s — not counted as a move")
+        elif isinstance(event, MoveRejected):
+            pane.note(f"refused: {event.reason}")
+            self.add_move(event.seat)
+            self.set_status(f"{self.spec_of(event.seat)}: refused ({event.reason})")
+        elif isinstance(event, MovePlayed):
+            self.add_move(event.seat)
+            self.draw(event.state)
+        elif isinstance(event, MatchEnded):
+            self.match_ended(event.record)
+
+    def add_move(self, seat: int) -> None:
+        assert self.runner is not None
+        record = self.runner.moves[-1]
+        self.query_one(MoveList).add_attempt(len(self.runner.moves), self.spec_of(seat), record)
+
+    async def between_moves(self) -> None:
+        """Hold the runner here while paused; a step lets exactly one move through."""
+        await self.go.wait()
+        if self.paused:
+            self.go.clear()
+
+    def match_ended(self, record: MatchRecord) -> None:
+        self.records.append(record)
+        outcome = record.outcome
+        self.score.played += 1
+        if outcome.status != "finished":
+            self.score.unscored += 1
+        elif outcome.winner is None and outcome.termination != "disqualified":
+            self.score.draws += 1
+        elif outcome.winner is not None:
+            self.score.wins[self.owners[outcome.winner]] += 1
+        winner = "draw" if outcome.winner is None else self.spec_of(outcome.winner)
+        text = f"{outcome.status}: {outcome.termination}"
+        if outcome.status == "finished" and outcome.termination != "disqualified":
+            text += f" — {winner}"
+        self.set_status(text + (f" ({outcome.detail})" if outcome.detail else ""))
+        self.show_score()
+
+    def human_turn(self, view: TurnView) -> None:
+        """A person is to move: make the board interactive and say how to play."""
+        self.draw(view.state, interactive=True)
+        board = self.query_one(Board)
+        board.focus()
+        how = (
+            "click a column or type its number"
+            if self.plan.game == "connect-four"
+            else "click a cell, arrows + Enter, or type row,col"
+        )
+        self.set_status(f"Your move as {MARKS[view.seat]}: {how}, then Enter.")
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        """A move picked on the board goes to the person whose turn it is, or is refused with the reason."""
+        waiting = [h for h in self.humans.values() if h.waiting]
+        if not waiting:
+            self.set_status("Not your turn.")
+            return
+        reason = waiting[0].submit_text(message.text)
+        if reason is not None:
+            self.set_status(f"Refused: {reason}. Try again.")
+            self.notify(reason, title="Illegal move", severity="warning", timeout=3)
+        else:
+            self.query_one(Board).interactive = False
+
+    # -- controls ----------------------------------------------------------------------------
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self.go.clear()
+            self.set_status("Paused between moves: p resumes, s plays one move.")
+        else:
+            self.go.set()
+            self.set_status("Resumed.")
+
+    def action_step(self) -> None:
+        if self.paused:
+            self.go.set()
+
+    def action_abort(self) -> None:
+        """Stop the series; the match under way is recorded as aborted, never as a loss."""
+        if not self.finished:
+            self.workers.cancel_group(self, "match")
+            self.finished = True
+            self.set_status("Aborted: the match is recorded as aborted. Esc to go back.")
+
+    def action_leave(self) -> None:
+        self.action_abort()
+        self.app.pop_screen()
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def score_text(self) -> str:
+        names = self.plan.players
+        wins = self.score.wins
+        text = f"{names[0]} {wins[0]} · {names[1]} {wins[1]} · draws {self.score.draws}"
+        if self.score.unscored:
+            text += f" · unscored {self.score.unscored}"
+        return text
+
+    def show_score(self) -> None:
+        self.query_one("#score", Static).update(f"{self.score_text()}   (game {self.score.played}/{self.plan.games})")

@@ -1,0 +1,144 @@
+"""The hard-boards quiz screen: one board at a time, a visible timer, answers by click or key 1-9."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
+
+from arena.quiz import QuizSession
+from arena.quiz.listing import model_scores
+from games.base import GameError
+from games.ttt_hard_boards.keys import side_to_move
+from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN, PUBLISHED_HUMAN_SCORES, RULE, parse_answer
+
+CELL_W, CELL_H = 7, 3
+
+
+class QuizBoard(Widget, can_focus=True):
+    """A 3x3 board whose empty cells show their numbers; click one or press its digit."""
+
+    DEFAULT_CSS = "QuizBoard { width: 23; height: 11; }"
+
+    def __init__(self) -> None:
+        super().__init__(id="quiz-board")
+        self.key = "123456789"
+
+    def show(self, key: str) -> None:
+        self.key = key
+        self.refresh()
+
+    def render(self) -> Text:
+        lines = []
+        for r in range(3):
+            for h in range(CELL_H):
+                line = Text()
+                for c in range(3):
+                    ch = self.key[r * 3 + c]
+                    body = ch if h == 1 else " "
+                    style = {"X": "bold red", "O": "bold dodger_blue1"}.get(ch, "grey58")
+                    line.append(body.center(CELL_W), style=style)
+                    if c < 2:
+                        line.append("│", style="grey50")
+                lines.append(line)
+            if r < 2:
+                lines.append(Text("───────┼───────┼───────", style="grey50"))
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        col = event.x // (CELL_W + 1)
+        row = event.y // (CELL_H + 1)
+        if 0 <= row < 3 and 0 <= col < 3 and event.y % (CELL_H + 1) != CELL_H:
+            self.screen.answer(str(row * 3 + col + 1))  # type: ignore[attr-defined]
+
+
+class QuizScreen(Screen[None]):
+    """Asks the session's remaining boards; each answer is stored the moment it is given."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        *(Binding(str(d), f"answer('{d}')", show=False) for d in range(1, 10)),
+        Binding("escape", "leave", "Stop (resume later)"),
+    ]
+
+    def __init__(self, session: QuizSession) -> None:
+        super().__init__()
+        self.session = session
+        self.shown_at = time.monotonic()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="quiz"):
+            yield Static("", id="quiz-progress")
+            yield QuizBoard()
+            yield Static("", id="quiz-ask")
+            yield Static("", id="quiz-timer")
+            yield Static("", id="quiz-feedback")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Hard-boards quiz"
+        self.set_interval(0.2, self.tick)
+        self.next_board()
+
+    def next_board(self) -> None:
+        question = self.session.current()
+        if question is None:
+            self.finish()
+            return
+        number, board = question
+        self.query_one(QuizBoard).show(board.key)
+        self.query_one("#quiz-progress", Static).update(
+            f"Board {number} of {self.session.total} · protocol: "
+            + ("you are told your mark" if self.session.record.protocol == "told" else "infer whose turn it is")
+        )
+        ask = f"You play {side_to_move(board.key)}." if self.session.record.protocol == "told" else "Whose turn is it?"
+        self.query_one("#quiz-ask", Static).update(f"{RULE} {ask} Press 1-9 or click the best free cell.")
+        self.shown_at = time.monotonic()
+
+    def tick(self) -> None:
+        if self.session.finished:
+            return
+        seconds = int(time.monotonic() - self.shown_at)
+        self.query_one("#quiz-timer", Static).update(f"{seconds} s on this board (the published study allowed 10-20 s)")
+
+    def action_answer(self, digit: str) -> None:
+        self.answer(digit)
+
+    def answer(self, text: str) -> None:
+        """Judge, store at once, and move on; a bad cell is refused and asked again."""
+        question = self.session.current()
+        if question is None:
+            return
+        try:
+            cell = parse_answer(question[1].key, text)
+        except GameError as error:
+            self.query_one("#quiz-feedback", Static).update(f"{error}; choose a free cell.")
+            return
+        self.session.answer(cell, time.monotonic() - self.shown_at, raw=text)
+        self.query_one("#quiz-feedback", Static).update(
+            f"Answered {len(self.session.answers)} of {self.session.total}."
+        )
+        self.next_board()
+
+    def finish(self) -> None:
+        people = ", ".join(str(s) for s in PUBLISHED_HUMAN_SCORES)
+        lines = [
+            f"Your score: {self.session.score}/{self.session.total}",
+            f"Published human mean: {PUBLISHED_HUMAN_MEAN}/50 (individual scores {people})",
+        ]
+        models = model_scores(self.session.store)
+        if models:
+            lines.append("Models: " + ", ".join(f"{name} {score}/50" for name, score in models))
+        self.query_one("#quiz-ask", Static).update("\n".join(lines))
+        self.query_one("#quiz-timer", Static).update("Esc to go back.")
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()

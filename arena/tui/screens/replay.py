@@ -1,0 +1,114 @@
+"""Replay a recorded match move by move, with each attempt's recorded reasoning and reply."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from arena.records import MatchRecord, MoveRecord
+from arena.tui.widgets.board import Board
+from games.registry import make_game
+
+
+class ReplayScreen(Screen[None]):
+    """Right and left step through the attempts; the board shows the position after each one."""
+
+    BINDINGS = [
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("left", "step(-1)", "Previous", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(self, record: MatchRecord) -> None:
+        super().__init__()
+        self.record = record
+        self.game = make_game(record.game, **self.options(record))
+        self.states = self.positions()
+        self.step = 0  # attempts shown so far
+
+    @staticmethod
+    def options(record: MatchRecord) -> dict[str, Any]:
+        known = {"rows", "cols", "k", "preset"}
+        options = {k: v for k, v in record.game_options.items() if k in known}
+        if record.game == "connect-four":
+            options.pop("k", None)
+        return options
+
+    def positions(self) -> list[Any]:
+        """The position after each attempt (a refused attempt leaves it unchanged)."""
+        state = self.game.initial_state(random.Random(f"{self.record.seed}:game"))
+        states = [state]
+        for move in self.record.moves:
+            if move.valid and move.move is not None:
+                state = self.game.apply(state, self.game.parse_move(state, move.move))
+            states.append(state)
+        return states
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="match-body"):
+            with Vertical(id="left"):
+                yield Board(id="board")
+                yield Static("", id="status")
+            with VerticalScroll(id="replay-detail"):
+                yield Static("", id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        players = " vs ".join(p.spec for p in self.record.players)
+        self.title = f"Replay: {self.record.game}, {players}"
+        self.show()
+
+    def show(self) -> None:
+        state = self.states[self.step]
+        self.query_one(Board).show(self.game, state, None)
+        total = len(self.record.moves)
+        if self.step == 0:
+            self.query_one("#status", Static).update(f"Start of the match ({total} attempts). → steps forward.")
+            self.query_one("#detail", Static).update("")
+            return
+        move = self.record.moves[self.step - 1]
+        self.query_one("#status", Static).update(self.describe(move, total))
+        self.query_one("#detail", Static).update(self.detail(move))
+
+    def describe(self, move: MoveRecord, total: int) -> str:
+        who = self.record.players[move.seat].spec
+        verdict = move.move if move.valid else f"refused: {move.error}"
+        text = f"Attempt {self.step}/{total}: {who} → {verdict} ({move.seconds:.2f} s)"
+        if self.step == total:
+            outcome = self.record.outcome
+            text += f"\nResult: {outcome.status}, {outcome.termination} {outcome.detail}"
+        return text
+
+    @staticmethod
+    def detail(move: MoveRecord) -> Text:
+        text = Text()
+        if move.reasoning:
+            text.append("reasoning\n", style="bold")
+            text.append(move.reasoning + "\n\n", style="italic grey62")
+        if move.raw is not None:
+            text.append("reply\n", style="bold")
+            text.append(move.raw + "\n")
+        if move.tokens:
+            text.append(f"\ntokens {move.tokens['prompt']}+{move.tokens['completion']}", style="grey62")
+        return text
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(len(self.record.moves), self.step + delta))
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        self.step = 0 if where == 0 else len(self.record.moves)
+        self.show()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,254 @@
+"""The setup screen: game and board, two players, model settings, series; checks models before starting."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from arena.players import PlayerOptions
+from arena.prompting import FAMILIES
+from arena.quiz import latest_unfinished, start_session
+from arena.store import MatchStore
+from arena.store.atomic import write_atomically
+from arena.tui.screens.history import HistoryScreen
+from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.quiz import QuizScreen
+
+BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "tictactoe": [("3x3", {}), ("4x4, four in a row", {"rows": 4, "cols": 4, "k": 4})],
+    "connect-four": [("6x7", {}), ("7x7 (ChildPlay)", {"rows": 7})],
+    "gomoku": [("15x15", {})],
+    "battleship": [("classic 10x10", {"preset": "classic"}), ("ChildPlay 5x5", {"preset": "childplay"})],
+}
+KINDS = [
+    ("human", "human"),
+    ("minimax", "minimax"),
+    ("random", "random"),
+    ("model (litellm)", "llm"),
+    ("local model", "local"),
+]
+DEFAULTS: dict[str, Any] = {
+    "game": "tictactoe",
+    "board": 0,
+    "kind1": "human",
+    "model1": "",
+    "kind2": "minimax",
+    "model2": "",
+    "temperature": "",
+    "prompt": "arena",
+    "api_base": "",
+    "games": "1",
+    "seed": "",
+    "swap": False,
+    "tell_mark": False,
+}
+
+
+def player_spec(kind: str, model: str) -> str:
+    """The player spec for a kind and a model name."""
+    if kind == "llm":
+        return f"llm:{model.strip()}"
+    if kind == "local":
+        return "llm:local"
+    return kind
+
+
+class SetupScreen(Screen[None]):
+    """Choose everything about a series, then play it; the last choices are remembered."""
+
+    BINDINGS = [
+        Binding("ctrl+p", "command_palette", "Commands", show=False),
+        Binding("f2", "history", "History"),
+        Binding("f3", "quiz", "Quiz"),
+    ]
+
+    def __init__(self, store: MatchStore, memory: Path) -> None:
+        super().__init__()
+        self.store = store
+        self.memory = memory
+        self.choices = self.recall()
+
+    def recall(self) -> dict[str, Any]:
+        try:
+            saved = json.loads(self.memory.read_text())
+        except (OSError, ValueError):
+            saved = {}
+        return (
+            {**DEFAULTS, **{k: v for k, v in saved.items() if k in DEFAULTS}}
+            if isinstance(saved, dict)
+            else dict(DEFAULTS)
+        )
+
+    def compose(self) -> ComposeResult:
+        c = self.choices
+        yield Header()
+        with Vertical(id="setup"):
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="label")
+                yield Select([(g, g) for g in BOARDS], value=c["game"], allow_blank=False, id="game", compact=True)
+                yield Label("Board", classes="label")
+                yield Select(
+                    self.board_options(c["game"]),
+                    value=min(int(c["board"]), len(BOARDS[c["game"]]) - 1),
+                    allow_blank=False,
+                    id="board",
+                    compact=True,
+                )
+            for seat, mark in ((1, "X"), (2, "O")):
+                with Horizontal(classes="row"):
+                    yield Label(f"{mark} plays", classes="label")
+                    yield Select(KINDS, value=c[f"kind{seat}"], allow_blank=False, id=f"kind{seat}", compact=True)
+                    yield Input(
+                        c[f"model{seat}"], placeholder="model, e.g. openai/gpt-4o-mini", id=f"model{seat}", compact=True
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Temp.", classes="label")
+                yield Input(c["temperature"], placeholder="default", id="temperature", compact=True, classes="short")
+                yield Label("Prompt", classes="label")
+                yield Select(
+                    [(f, f) for f in FAMILIES if f != "cloudwalk"],
+                    value=c["prompt"],
+                    allow_blank=False,
+                    id="prompt",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label("API base", classes="label")
+                yield Input(c["api_base"], placeholder="provider default", id="api_base", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Games", classes="label")
+                yield Input(c["games"], id="games", compact=True, classes="short")
+                yield Label("Seed", classes="label")
+                yield Input(c["seed"], placeholder="random", id="seed", compact=True, classes="short")
+                yield Checkbox("swap seats", c["swap"], id="swap", compact=True)
+            with Horizontal(classes="row buttons"):
+                yield Button("Play", id="play", variant="primary", compact=True)
+                yield Button("Quiz", id="quiz", compact=True)
+                yield Checkbox("tell my mark", c["tell_mark"], id="tell_mark", compact=True)
+                yield Button("History", id="history", compact=True)
+            yield Static("", id="setup-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Arena"
+        self.sub_title = "set up a match"
+
+    @staticmethod
+    def board_options(game: str) -> list[tuple[str, int]]:
+        return [(name, i) for i, (name, _) in enumerate(BOARDS[game])]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and isinstance(event.value, str):
+            board = self.query_one("#board", Select)
+            board.set_options(self.board_options(event.value))
+            board.value = 0
+
+    def gather(self) -> dict[str, Any]:
+        """The form's current values."""
+        values: dict[str, Any] = {}
+        for name in ("game", "board", "kind1", "kind2", "prompt"):
+            values[name] = self.query_one(f"#{name}", Select).value
+        for name in ("model1", "model2", "temperature", "api_base", "games", "seed"):
+            values[name] = self.query_one(f"#{name}", Input).value
+        for name in ("swap", "tell_mark"):
+            values[name] = self.query_one(f"#{name}", Checkbox).value
+        return values
+
+    def remember(self, values: dict[str, Any]) -> None:
+        self.memory.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(self.memory, json.dumps(values).encode())
+
+    def config(self, values: dict[str, Any]) -> SeriesConfig:
+        """A series from the form; ValueError with a readable reason if a field is wrong."""
+        try:
+            games = int(values["games"])
+        except ValueError:
+            raise ValueError(f"games must be a whole number, not {values['games']!r}") from None
+        if games < 1:
+            raise ValueError("games must be at least 1")
+        seed_text = str(values["seed"]).strip()
+        if seed_text and not seed_text.isdigit():
+            raise ValueError(f"seed must be a whole number, not {seed_text!r}")
+        temperature = None
+        if str(values["temperature"]).strip():
+            try:
+                temperature = float(values["temperature"])
+            except ValueError:
+                raise ValueError(f"temperature must be a number, not {values['temperature']!r}") from None
+        players = (player_spec(values["kind1"], values["model1"]), player_spec(values["kind2"], values["model2"]))
+        for spec in players:
+            if spec == "llm:":
+                raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
+        llm = PlayerOptions(
+            prompt=values["prompt"], temperature=temperature, api_base=values["api_base"].strip() or None
+        )
+        return SeriesConfig(
+            game=values["game"],
+            players=players,
+            games=games,
+            swap_seats=bool(values["swap"]),
+            seed=int(seed_text) if seed_text else secrets.randbelow(10**6),
+            game_options=dict(BOARDS[values["game"]][int(values["board"])][1]),
+            llm=llm,
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "play":
+            self.start()
+        elif event.button.id == "quiz":
+            self.action_quiz()
+        elif event.button.id == "history":
+            self.action_history()
+
+    def say(self, text: str, error: bool = False) -> None:
+        status = self.query_one("#setup-status", Static)
+        status.update(text)
+        status.set_class(error, "error")
+
+    @work(exclusive=True, group="preflight")
+    async def start(self) -> None:
+        """Check the form and every model (keys, endpoint, local model) before the match starts."""
+        import asyncio
+
+        values = self.gather()
+        try:
+            config = self.config(values)
+        except ValueError as error:
+            self.say(str(error), error=True)
+            return
+        self.remember(values)
+        models = [spec.removeprefix("llm:") for spec in config.players if spec.startswith("llm:")]
+        if models:
+            from arena.llm.preflight import check_model
+
+            self.say("Checking the model(s)…")
+            for model in models:
+                problem = await asyncio.to_thread(check_model, model, config.llm.api_base)
+                if problem:
+                    self.say(problem, error=True)
+                    return
+        self.say("")
+        await self.app.push_screen(MatchScreen(config, self.store))
+
+    def action_quiz(self) -> None:
+        values = self.gather()
+        self.remember(values)
+        player = "human:tui"
+        session = latest_unfinished(self.store, player)
+        if session is None:
+            session = start_session(
+                self.store, player, "told" if values["tell_mark"] else "infer", secrets.randbelow(2**31)
+            )
+        self.app.push_screen(QuizScreen(session))
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.store))

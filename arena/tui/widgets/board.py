@@ -1,0 +1,176 @@
+"""The board: cells drawn with coloured marks, the last move and the winning line marked; mouse and keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from arena.tui.board_model import GridSpec, grids_for
+
+STYLES = {"X": "bold red", "O": "bold dodger_blue1", "S": "grey70", "~": "blue", ".": "grey50"}
+GAP = 3
+LABEL = 3
+
+
+class Board(Widget, can_focus=True):
+    """Draws a position; a click, arrows + Enter, or a typed coordinate + Enter chooses a move."""
+
+    BINDINGS = [
+        ("up", "cursor(-1, 0)", "Up"),
+        ("down", "cursor(1, 0)", "Down"),
+        ("left", "cursor(0, -1)", "Left"),
+        ("right", "cursor(0, 1)", "Right"),
+        ("enter", "choose", "Play"),
+        ("escape", "clear", "Clear typing"),
+    ]
+
+    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    typed: reactive[str] = reactive("")
+
+    class Chosen(Message):
+        """The person picked a move (its 1-based text, e.g. `2,3` or `4`)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.grids: list[GridSpec] = []
+        self.interactive = False
+
+    def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False) -> None:
+        """Draw a new position."""
+        self.grids = grids_for(game, state, viewer)
+        self.interactive = interactive
+        main = self.main
+        if main is not None:
+            row, col = self.cursor
+            self.cursor = (min(row, main.rows - 1), min(col, main.cols - 1))
+        self.refresh(layout=True)
+
+    @property
+    def main(self) -> GridSpec | None:
+        """The grid on which moves are played."""
+        return next((g for g in self.grids if g.clickable), None)
+
+    def cell_width(self, grid: GridSpec) -> int:
+        return 3 if grid.cols <= 10 else 2
+
+    def grid_width(self, grid: GridSpec) -> int:
+        return LABEL + grid.cols * self.cell_width(grid)
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return sum(self.grid_width(g) for g in self.grids) + GAP * max(0, len(self.grids) - 1) or 10
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max((g.rows for g in self.grids), default=1) + 3
+
+    def render(self) -> Text:
+        """All grids side by side, a title and column numbers over each."""
+        if not self.grids:
+            return Text("")
+        height = max(g.rows for g in self.grids) + 2
+        lines = [Text() for _ in range(height)]
+        for index, grid in enumerate(self.grids):
+            width = self.grid_width(grid)
+            pad = GAP if index else 0
+            cw = self.cell_width(grid)
+            lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
+            header = " " * LABEL + "".join(
+                f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:>2}"[-2:] for c in range(grid.cols)
+            )
+            lines[1].append(" " * pad + header.ljust(width), style="grey62")
+            for r in range(height - 2):
+                line = lines[r + 2]
+                line.append(" " * pad)
+                if r >= grid.rows:
+                    line.append(" " * width)
+                    continue
+                line.append("" if grid.columns_only else f"{r + 1:>2} ", style="grey62")
+                if grid.columns_only:
+                    line.append(" " * LABEL)
+                for c in range(grid.cols):
+                    line.append(self.cell_text(grid, r, c, cw))
+        caption = Text(f"typed: {self.typed}" if self.typed else "", style="italic")
+        return Text("\n").join([*lines, caption])
+
+    def cell_text(self, grid: GridSpec, r: int, c: int, cw: int) -> Text:
+        symbol = grid.symbols[r][c]
+        style = STYLES.get(symbol, "")
+        if (r, c) in grid.line:
+            style += " on dark_green"
+        elif grid.last == (r, c):
+            style += " reverse"
+        if self.interactive and grid.clickable and self.has_focus:
+            cur_r, cur_c = self.cursor
+            if c == cur_c and (grid.columns_only or r == cur_r):
+                style += " on grey35"
+        text = f" {symbol} " if cw == 3 else f"{symbol} "
+        return Text(text, style=style.strip())
+
+    def locate(self, x: int, y: int) -> tuple[GridSpec, int, int] | None:
+        """The grid cell under a point of the widget, if any."""
+        left = 0
+        for index, grid in enumerate(self.grids):
+            left += GAP if index else 0
+            cw = self.cell_width(grid)
+            col = (x - left - LABEL) // cw
+            row = y - 2
+            if left + LABEL <= x < left + self.grid_width(grid) and 0 <= row < grid.rows and 0 <= col < grid.cols:
+                return grid, row, col
+            left += self.grid_width(grid)
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        found = self.locate(event.x, event.y)
+        self.focus()
+        if found is None or not self.interactive:
+            return
+        grid, row, col = found
+        if grid.clickable:
+            self.cursor = (row, col)
+            self.post_message(self.Chosen(grid.move_text(row, col)))
+
+    def action_cursor(self, rows: int, cols: int) -> None:
+        main = self.main
+        if main is None:
+            return
+        row, col = self.cursor
+        self.cursor = ((row + rows) % main.rows, (col + cols) % main.cols)
+
+    def action_choose(self) -> None:
+        main = self.main
+        if main is None or not self.interactive:
+            return
+        text = self.typed or main.move_text(*self.cursor)
+        self.typed = ""
+        self.post_message(self.Chosen(text))
+
+    def action_clear(self) -> None:
+        self.typed = ""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and (event.character.isdigit() or event.character in ", "):
+            self.typed = (self.typed + event.character)[-8:]
+            event.stop()
+        elif event.key == "backspace" and self.typed:
+            self.typed = self.typed[:-1]
+            event.stop()
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def watch_typed(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

@@ -1,0 +1,279 @@
+"""The Textual app through its pilot: playing by mouse and keys, refusals, quiz, history, live streaming."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from textual import events
+from textual.widgets import DataTable
+
+from arena.players import PlayerOptions
+from arena.players.human import HumanPlayer
+from arena.quiz.session import hard_boards
+from arena.store import MatchStore
+from arena.store.database import QUIZ_ANSWERS
+from arena.tui.screens.history import HistoryScreen
+from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.quiz import QuizScreen
+from arena.tui.screens.replay import ReplayScreen
+from arena.tui.screens.setup import SetupScreen
+from arena.tui.widgets.board import Board
+from arena.tui.widgets.reasoning import ReasoningPane
+from tests.fake_llm_server import FakeServer, Reply
+from tests.tui_helpers import cell_offset, make_app, open_match, status, wait_for
+
+
+def human_of(screen: MatchScreen) -> HumanPlayer:
+    return next(iter(screen.humans.values()))
+
+
+async def test_human_beats_nobody_but_finishes_against_minimax_by_clicks(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "minimax"), seed=1))
+        board = screen.query_one(Board)
+        while not screen.finished:
+            await wait_for(pilot, lambda: human_of(screen).waiting or screen.finished)
+            if screen.finished:
+                break
+            state = human_of(screen).view.state  # type: ignore[union-attr]
+            free = next(i for i, v in enumerate(state.cells) if v == 0)
+            await pilot.click(board, offset=cell_offset(board, *divmod(free, 3)))
+            await pilot.pause()
+        record = screen.records[0]
+        assert record.outcome.status == "finished" and record.outcome.winner in (None, 1)
+        assert all(m.valid for m in record.moves)
+    with MatchStore(db_path) as store:
+        assert [r.id for r in store.matches()] == [record.id]
+
+
+async def test_human_plays_a_whole_game_by_keys(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "random"), seed=2))
+        board = screen.query_one(Board)
+        typed_once = False
+        while not screen.finished:
+            await wait_for(pilot, lambda: human_of(screen).waiting or screen.finished)
+            if screen.finished:
+                break
+            state = human_of(screen).view.state  # type: ignore[union-attr]
+            free = [divmod(i, 3) for i, v in enumerate(state.cells) if v == 0]
+            row, col = free[0]
+            if not typed_once:  # type a coordinate once, then use the arrows
+                await pilot.press(str(row + 1), ",", str(col + 1), "enter")
+                typed_once = True
+            else:
+                cur_row, cur_col = board.cursor
+                keys = ["down"] * ((row - cur_row) % 3) + ["right"] * ((col - cur_col) % 3)
+                await pilot.press(*keys, "enter")
+            await pilot.pause()
+        assert screen.records[0].outcome.status == "finished"
+        assert sum(1 for m in screen.records[0].moves if m.seat == 0) >= 3
+
+
+async def test_an_illegal_click_is_refused_with_the_reason(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "minimax"), seed=3))
+        board = screen.query_one(Board)
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        await pilot.click(board, offset=cell_offset(board, 0, 0))
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        await pilot.click(board, offset=cell_offset(board, 0, 0))  # taken by our own X
+        await pilot.pause()
+        assert "Refused: 1,1 is already taken" in status(app)
+        assert human_of(screen).waiting
+        assert sum(1 for m in screen.runner.moves if m.seat == 0) == 1  # type: ignore[union-attr]
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.records)
+        assert screen.records[0].outcome.status == "aborted"
+
+
+async def test_a_connect_four_game_by_clicking_columns(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("connect-four", ("human", "random"), seed=4))
+        board = screen.query_one(Board)
+        column = 0
+        while not screen.finished:
+            await wait_for(pilot, lambda: human_of(screen).waiting or screen.finished)
+            if screen.finished:
+                break
+            state = human_of(screen).view.state  # type: ignore[union-attr]
+            while state.cells[column] != 0:
+                column = (column + 1) % 7
+            await pilot.click(board, offset=cell_offset(board, 3, column))  # any row of the column
+            await pilot.pause()
+        record = screen.records[0]
+        assert record.game == "connect-four" and record.outcome.status == "finished"
+
+
+async def test_a_battleship_shot_is_fired_on_the_shots_grid(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        config = SeriesConfig("battleship", ("human", "random"), seed=5, game_options={"preset": "childplay"})
+        screen = await open_match(app, pilot, config)
+        board = screen.query_one(Board)
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        assert [g.title for g in board.grids] == ["Your shots", "Your fleet"]
+        await pilot.click(board, offset=cell_offset(board, 2, 3))
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        assert screen.runner is not None and screen.runner.moves[0].move == "3,4"
+        shots = board.grids[0].symbols
+        assert shots[2][3] in ("X", "O")
+        await pilot.click(board, offset=cell_offset(board, 2, 3))  # the same cell again
+        await pilot.pause()
+        assert "already been shot" in status(app)
+        await pilot.click(board, offset=cell_offset(board, 0, 0, grid_index=1))  # own fleet: not a move
+        await pilot.pause()
+        assert len([m for m in screen.runner.moves if m.seat == 0]) == 1
+
+
+async def test_pause_step_and_resume_between_moves(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("gomoku", ("minimax:0.05", "minimax:0.05"), seed=6))
+        await pilot.press("p")
+        await pilot.pause(0.2)
+        held = len(screen.runner.moves)  # type: ignore[union-attr]
+        await pilot.pause(0.3)
+        assert len(screen.runner.moves) == held  # type: ignore[union-attr]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: len(screen.runner.moves) == held + 1)  # type: ignore[union-attr]
+        await pilot.pause(0.2)
+        assert len(screen.runner.moves) == held + 1  # type: ignore[union-attr]
+        await pilot.press("p")  # resume: the match runs on by itself to its end
+        await wait_for(pilot, lambda: screen.finished)
+        assert len(screen.records[0].moves) > held + 1
+
+
+async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.click("#quiz")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        quiz = app.screen
+        for _ in range(3):
+            question = quiz.session.current()
+            assert question is not None
+            await pilot.press(str(question[1].optimal_moves[0]))
+        question = quiz.session.current()
+        assert question is not None
+        taken = next(i + 1 for i, ch in enumerate(question[1].key) if ch in "XO")
+        await pilot.press(str(taken))  # an occupied cell is asked again, never scored
+        await pilot.pause()
+        assert len(quiz.session.answers) == 3
+        session_id = quiz.session.record.id
+    # The app is gone; every answer was stored when given.
+    with MatchStore(db_path) as store:
+        assert len([d for d in store.documents(QUIZ_ANSWERS) if d["session"] == session_id]) == 3
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#quiz")
+        await pilot.pause()
+        quiz = app.screen
+        assert isinstance(quiz, QuizScreen) and quiz.session.record.id == session_id
+        assert len(quiz.session.answers) == 3
+        board = quiz.query_one("#quiz-board")
+        question = quiz.session.current()
+        assert question is not None
+        cell = question[1].optimal_moves[0] - 1
+        await pilot.click(board, offset=((cell % 3) * 8 + 3, (cell // 3) * 4 + 1))
+        await pilot.pause()
+        assert len(quiz.session.answers) == 4 and quiz.session.answers[-1].move == cell + 1
+        assert hard_boards().boards[quiz.session.answers[-1].board].is_correct(cell + 1)
+
+
+async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("minimax", "random"), games=2, seed=7))
+        await wait_for(pilot, lambda: screen.finished)
+        app.pop_screen()
+        await pilot.press("f2")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        assert history.query_one("#matches", DataTable).row_count == 2
+        summary = history.query_one("#summary", DataTable)
+        assert summary.row_count == 2
+        await pilot.click("#player-filter")
+        await pilot.press(*"nobody")
+        await pilot.pause()
+        assert history.query_one("#matches", DataTable).row_count == 0
+        await pilot.press(*["backspace"] * 6)
+        history.query_one("#matches", DataTable).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert "Start of the match" in status(app)
+        await pilot.press("right", "right")
+        assert "Attempt 2/" in status(app)
+        board = replay.query_one(Board)
+        assert sum(row.count("X") + row.count("O") for row in board.grids[0].symbols) == 2
+        await pilot.press("end")
+        assert "Result: finished" in status(app)
+
+
+async def test_streamed_reasoning_while_the_board_stays_responsive(db_path: Path, fake_llm: FakeServer) -> None:
+    thought = "".join(f"step {i}: weigh the centre against the corners. " for i in range(40))
+    fake_llm.script(
+        "slow-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=4, chunk_delay=0.015)
+    )
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, timeout=30, chunk_timeout=5, retries=0)
+        config = SeriesConfig("tictactoe", ("llm:openai/slow-stream", "human"), seed=8, llm=llm)
+        screen = await open_match(app, pilot, config)
+        pane = screen.query_one(ReasoningPane)
+        board = screen.query_one(Board)
+        await wait_for(pilot, lambda: len(pane.reasoning) > 100)
+        board.focus()
+        latencies = []
+        for key in ("right", "down", "left"):
+            before = board.cursor
+            pressed = time.perf_counter()
+            # Post the key as the terminal driver would; the pilot's own press waits for the app to go idle.
+            app.post_message(events.Key(key, None))
+            while board.cursor == before and time.perf_counter() - pressed < 5:
+                await asyncio.sleep(0.001)
+            latencies.append(time.perf_counter() - pressed)
+        assert len(pane.reasoning) < len(thought)  # the keys were handled while the stream was still running
+        assert max(latencies) < 0.1, latencies
+        await wait_for(pilot, lambda: screen.runner is not None and screen.runner.moves)
+        move = screen.runner.moves[0]  # type: ignore[union-attr]
+        assert move.reasoning == thought and pane.reasoning == thought
+        assert pane.answer.startswith("MOVE: 2,2")
+        await pilot.press("a")
+
+
+async def test_setup_screen_starts_a_match_and_reports_a_missing_key(db_path: Path, monkeypatch: object) -> None:
+    import os
+
+    os.environ.pop("ANTHROPIC_API_KEY", None)
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#kind1").value = "llm"  # type: ignore[attr-defined]
+        setup.query_one("#model1").value = "anthropic/claude-3-5-haiku-latest"  # type: ignore[attr-defined]
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: "ANTHROPIC_API_KEY" in str(setup.query_one("#setup-status").render()))
+        assert isinstance(app.screen, SetupScreen)  # nothing started
+        setup.query_one("#kind1").value = "random"  # type: ignore[attr-defined]
+        setup.query_one("#games").value = "x"  # type: ignore[attr-defined]
+        await pilot.pause(0.3)  # a button ignores clicks during its short "pressed" effect
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: "games must be a whole number" in str(setup.query_one("#setup-status").render()))
+        setup.query_one("#games").value = "2"  # type: ignore[attr-defined]
+        await pilot.pause(0.3)
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen))
+    remembered = (db_path.parent / "tui.json").read_text()
+    assert '"games": "2"' in remembered and '"kind1": "random"' in remembered

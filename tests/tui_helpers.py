@@ -1,0 +1,44 @@
+"""Helpers for driving the arena app through Textual's pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from arena.tui.app import ArenaApp
+from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.widgets.board import GAP, LABEL, Board
+
+
+def status(app: ArenaApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+def cell_offset(board: Board, row: int, col: int, grid_index: int = 0) -> tuple[int, int]:
+    """Where to click on the board widget for a cell of one of its grids."""
+    left = sum(board.grid_width(g) + GAP for g in board.grids[:grid_index])
+    grid = board.grids[grid_index]
+    return left + LABEL + col * board.cell_width(grid) + 1, 2 + row
+
+
+async def open_match(app: ArenaApp, pilot: Pilot[None], config: SeriesConfig) -> MatchScreen:
+    screen = MatchScreen(config, app.store)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def wait_for(pilot: Pilot[None], check: object, timeout: float = 20.0) -> None:
+    """Let the app run until `check()` is true."""
+    waited = 0.0
+    while not check():  # type: ignore[operator]
+        if waited > timeout:
+            raise AssertionError("the app never reached the expected state")
+        await pilot.pause(0.05)
+        waited += 0.05
+
+
+def make_app(db: Path) -> ArenaApp:
+    return ArenaApp(db)
