@@ -22,7 +22,7 @@ from arena.tui.screens.setup import SetupScreen
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply
-from tests.tui_helpers import cell_offset, make_app, open_match, status, wait_for
+from tests.tui_helpers import cell_offset, current, make_app, open_match, status, wait_for
 
 
 def human_of(screen: MatchScreen) -> HumanPlayer:
@@ -71,7 +71,7 @@ async def test_human_plays_a_whole_game_by_keys(db_path: Path) -> None:
                 await pilot.press(*keys, "enter")
             await pilot.pause()
         assert screen.records[0].outcome.status == "finished"
-        assert sum(1 for m in screen.records[0].moves if m.seat == 0) >= 3
+        assert len([m for m in screen.records[0].moves if m.seat == 0]) >= 3
 
 
 async def test_an_illegal_click_is_refused_with_the_reason(db_path: Path) -> None:
@@ -86,7 +86,7 @@ async def test_an_illegal_click_is_refused_with_the_reason(db_path: Path) -> Non
         await pilot.pause()
         assert "Refused: 1,1 is already taken" in status(app)
         assert human_of(screen).waiting
-        assert sum(1 for m in screen.runner.moves if m.seat == 0) == 1  # type: ignore[union-attr]
+        assert screen.runner is not None and len([m for m in screen.runner.moves if m.seat == 0]) == 1
         await pilot.press("a")
         await wait_for(pilot, lambda: screen.records)
         assert screen.records[0].outcome.status == "aborted"
@@ -156,8 +156,8 @@ async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
         assert isinstance(app.screen, SetupScreen)
         await pilot.click("#quiz")
         await pilot.pause()
-        assert isinstance(app.screen, QuizScreen)
-        quiz = app.screen
+        quiz = current(app)
+        assert isinstance(quiz, QuizScreen)
         for _ in range(3):
             question = quiz.session.current()
             assert question is not None
@@ -176,7 +176,7 @@ async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#quiz")
         await pilot.pause()
-        quiz = app.screen
+        quiz = current(app)
         assert isinstance(quiz, QuizScreen) and quiz.session.record.id == session_id
         assert len(quiz.session.answers) == 3
         board = quiz.query_one("#quiz-board")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -10,6 +11,11 @@ from textual.widgets import Static
 from arena.tui.app import ArenaApp
 from arena.tui.screens.match import MatchScreen, SeriesConfig
 from arena.tui.widgets.board import GAP, LABEL, Board
+
+
+def current(app: ArenaApp) -> Any:
+    """The active screen, typed loosely so tests can narrow it with isinstance."""
+    return app.screen
 
 
 def status(app: ArenaApp) -> str:

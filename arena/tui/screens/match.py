@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -163,10 +164,8 @@ class MatchScreen(Screen[None]):
         """Record finished matches, then turn runner events into updates of the widgets."""
         if isinstance(event, MatchEnded):
             self.store.add(event.record)  # first: the record must survive even a closing app
-        try:
+        with contextlib.suppress(NoMatches):  # a closing app has torn the widgets down; the record is safe
             await self.show_event(event)
-        except NoMatches:
-            pass  # the screen is being torn down (app closing); the record is already safe
 
     async def show_event(self, event: Event) -> None:
         """Update the widgets for one event."""
