@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -68,10 +69,11 @@ class QuizScreen(Screen[None]):
         Binding("escape", "leave", "Stop (resume later)"),
     ]
 
-    def __init__(self, session: QuizSession) -> None:
+    def __init__(self, session: QuizSession, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.session = session
-        self.shown_at = time.monotonic()
+        self.clock = clock
+        self.shown_at = clock()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -101,12 +103,12 @@ class QuizScreen(Screen[None]):
         )
         ask = f"You play {side_to_move(board.key)}." if self.session.record.protocol == "told" else "Whose turn is it?"
         self.query_one("#quiz-ask", Static).update(f"{RULE} {ask} Press 1-9 or click the best free cell.")
-        self.shown_at = time.monotonic()
+        self.shown_at = self.clock()
 
     def tick(self) -> None:
         if self.session.finished:
             return
-        seconds = int(time.monotonic() - self.shown_at)
+        seconds = int(self.clock() - self.shown_at)
         self.query_one("#quiz-timer", Static).update(f"{seconds} s on this board (the published study allowed 10-20 s)")
 
     def action_answer(self, digit: str) -> None:
@@ -122,7 +124,7 @@ class QuizScreen(Screen[None]):
         except GameError as error:
             self.query_one("#quiz-feedback", Static).update(f"{error}; choose a free cell.")
             return
-        self.session.answer(cell, time.monotonic() - self.shown_at, raw=text)
+        self.session.answer(cell, self.clock() - self.shown_at, raw=text)
         self.query_one("#quiz-feedback", Static).update(
             f"Answered {len(self.session.answers)} of {self.session.total}."
         )

@@ -1,0 +1,51 @@
+"""Snapshot tests of the app at 80x24: the setup screen, a match mid-stream, the quiz."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from arena.players import PlayerOptions
+from arena.quiz import start_session
+from arena.tui.app import ArenaApp
+from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.quiz import QuizScreen
+from arena.tui.widgets.reasoning import ReasoningPane
+from tests.fake_llm_server import FakeServer, Reply
+from tests.tui_helpers import wait_for
+
+SIZE = (80, 24)
+
+
+def test_setup_screen(snap_compare: Any, db_path: Path) -> None:
+    assert snap_compare(ArenaApp(db_path), terminal_size=SIZE)
+
+
+def test_match_mid_stream(snap_compare: Any, db_path: Path, fake_llm: FakeServer) -> None:
+    thought = "The centre touches four lines, more than any other cell. A corner touches three. "
+    fake_llm.script("snapshot-stream", Reply(reasoning_content=thought * 3, content="MOVE: 2,2", stall_after=40))
+    app = ArenaApp(db_path)
+
+    async def mid_stream(pilot: Pilot[None]) -> None:
+        llm = PlayerOptions(api_base=fake_llm.url, chunk_timeout=600, retries=0)
+        screen = MatchScreen(SeriesConfig("tictactoe", ("llm:openai/snapshot-stream", "human"), seed=1, llm=llm),
+                             app.store)
+        await app.push_screen(screen)
+        pane = screen.query_one(ReasoningPane)
+        await wait_for(pilot, lambda: len(pane.reasoning) >= 4 * 39)
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=mid_stream)
+
+
+def test_quiz(snap_compare: Any, db_path: Path) -> None:
+    app = ArenaApp(db_path)
+
+    async def quiz(pilot: Pilot[None]) -> None:
+        session = start_session(app.store, "human:snapshot", "infer", seed=1)
+        await app.push_screen(QuizScreen(session, clock=lambda: 100.0))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=quiz)
