@@ -30,8 +30,9 @@ def test_match_mid_stream(snap_compare: Any, db_path: Path, fake_llm: FakeServer
 
     async def mid_stream(pilot: Pilot[None]) -> None:
         llm = PlayerOptions(api_base=fake_llm.url, chunk_timeout=600, retries=0)
-        screen = MatchScreen(SeriesConfig("tictactoe", ("llm:openai/snapshot-stream", "human"), seed=1, llm=llm),
-                             app.store)
+        screen = MatchScreen(
+            SeriesConfig("tictactoe", ("llm:openai/snapshot-stream", "human"), seed=1, llm=llm), app.store
+        )
         await app.push_screen(screen)
         pane = screen.query_one(ReasoningPane)
         await wait_for(pilot, lambda: len(pane.reasoning) >= 4 * 39)

@@ -66,10 +66,12 @@ class SetupScreen(Screen[None]):
     """Choose everything about a series, then play it; the last choices are remembered."""
 
     BINDINGS = [
-        Binding("ctrl+p", "command_palette", "Commands", show=False),
+        Binding("f5", "play", "Play"),
         Binding("f2", "history", "History"),
         Binding("f3", "quiz", "Quiz"),
     ]
+
+    AUTO_FOCUS = "#play"  # Enter plays the remembered set-up at once
 
     def __init__(self, store: MatchStore, memory: Path) -> None:
         super().__init__()
@@ -238,6 +240,9 @@ class SetupScreen(Screen[None]):
                     return
         self.say("")
         await self.app.push_screen(MatchScreen(config, self.store))
+
+    def action_play(self) -> None:
+        self.start()
 
     def action_quiz(self) -> None:
         values = self.gather()

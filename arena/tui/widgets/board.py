@@ -156,6 +156,8 @@ class Board(Widget, can_focus=True):
         self.typed = ""
 
     def on_key(self, event: events.Key) -> None:
+        if not self.interactive:
+            return
         if event.character and (event.character.isdigit() or event.character in ", "):
             self.typed = (self.typed + event.character)[-8:]
             event.stop()
