@@ -22,20 +22,8 @@ def _numbered(symbols: list[list[str]], row_numbers: bool = True) -> list[str]:
 
 
 def battleship_grids(game: Battleship, view: BattleshipView) -> tuple[list[list[str]], list[list[str]]]:
-    """(own board, board of own shots) as symbols: S ship, ~ sea, X hit, O miss."""
-    size = game.size
-    own = [["~"] * size for _ in range(size)]
-    for ship in view.own_fleet:
-        for i in ship.cells:
-            own[i // size][i % size] = "S"
-    for i in view.incoming:
-        own[i // size][i % size] = "X" if own[i // size][i % size] == "S" else "O"
-    shots = [["~"] * size for _ in range(size)]
-    for i in view.hits:
-        shots[i // size][i % size] = "X"
-    for i in view.misses:
-        shots[i // size][i % size] = "O"
-    return own, shots
+    """(own board, board of own shots) as symbols."""
+    return game.fleet_symbols(view), game.shot_symbols(view)
 
 
 def coordinate_board(game: Any, state: Any, seat: int) -> str:

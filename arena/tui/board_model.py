@@ -35,35 +35,16 @@ class GridSpec:
 
 
 def _battleship_grids(game: Battleship, state: Any, viewer: int | None) -> list[GridSpec]:
-    size = game.size
-
-    def fleet(seat: int) -> list[list[str]]:
-        view = game.observe(state, seat)
-        board = [["~"] * size for _ in range(size)]
-        for ship in view.own_fleet:
-            for i in ship.cells:
-                board[i // size][i % size] = "S"
-        for i in view.incoming:
-            board[i // size][i % size] = "X" if board[i // size][i % size] == "S" else "O"
-        return board
-
     if viewer is None:
         return [
-            GridSpec("Player 1 fleet", fleet(0), clickable=False),
-            GridSpec("Player 2 fleet", fleet(1), clickable=False),
+            GridSpec("Player 1 fleet", game.fleet_symbols(game.observe(state, 0)), clickable=False),
+            GridSpec("Player 2 fleet", game.fleet_symbols(game.observe(state, 1)), clickable=False),
         ]
     view = game.observe(state, viewer)
-    shots = [["~"] * size for _ in range(size)]
-    for i in view.hits:
-        shots[i // size][i % size] = "X"
-    for i in view.misses:
-        shots[i // size][i % size] = "O"
-    last = None
-    if state.shots[viewer]:
-        last = divmod(state.shots[viewer][-1], size)
+    last = divmod(state.shots[viewer][-1], game.size) if state.shots[viewer] else None
     return [
-        GridSpec("Your shots", shots, clickable=True, last=last),
-        GridSpec("Your fleet", fleet(viewer), clickable=False),
+        GridSpec("Your shots", game.shot_symbols(view), clickable=True, last=last),
+        GridSpec("Your fleet", game.fleet_symbols(view), clickable=False),
     ]
 
 

@@ -155,7 +155,8 @@ class Battleship:
         """`row,col`, 1-based."""
         return str(move)
 
-    def _own_board(self, view: BattleshipView) -> list[list[str]]:
+    def fleet_symbols(self, view: BattleshipView) -> list[list[str]]:
+        """A seat's own board: S ship, ~ sea, X a ship cell hit by the opponent, O an opponent miss."""
         size = self.size
         board = [["~"] * size for _ in range(size)]
         for ship in view.own_fleet:
@@ -166,7 +167,8 @@ class Battleship:
             board[r][c] = "X" if board[r][c] == "S" else "O"
         return board
 
-    def _shot_board(self, view: BattleshipView) -> list[list[str]]:
+    def shot_symbols(self, view: BattleshipView) -> list[list[str]]:
+        """A seat's record of its own shots: X hit, O miss, ~ not shot yet."""
         size = self.size
         board = [["~"] * size for _ in range(size)]
         for i in view.hits:
@@ -186,7 +188,7 @@ class Battleship:
             parts = []
             for s in (0, 1):
                 view = self.observe(state, s)
-                parts.append(self._draw(f"Player {s + 1} fleet:", self._own_board(view)))
+                parts.append(self._draw(f"Player {s + 1} fleet:", self.fleet_symbols(view)))
             return "\n\n".join(parts)
         view = self.observe(state, seat)
         if style == "list":
@@ -201,7 +203,7 @@ class Battleship:
             )
         return "\n\n".join(
             [
-                self._draw("Your board:", self._own_board(view)),
-                self._draw("Your shots:", self._shot_board(view)),
+                self._draw("Your board:", self.fleet_symbols(view)),
+                self._draw("Your shots:", self.shot_symbols(view)),
             ]
         )
