@@ -277,3 +277,30 @@ async def test_setup_screen_starts_a_match_and_reports_a_missing_key(db_path: Pa
         await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen))
     remembered = (db_path.parent / "tui.json").read_text()
     assert '"games": "2"' in remembered and '"kind1": "random"' in remembered
+
+
+async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
+    from arena.tui.screens.help import HelpScreen
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Setup", "History", "Quiz", "Help"} <= set(titles)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(current(app), HelpScreen)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(current(app), SetupScreen)
+        screen = await open_match(app, pilot, SeriesConfig("gomoku", ("human", "random"), seed=9))
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        for size in ((120, 40), (80, 24), (70, 22)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            board = screen.query_one(Board)
+            assert board.region.width > 0 and board.grids[0].rows == 15
+        await pilot.press("8", ",", "8", "enter")
+        await wait_for(
+            pilot, lambda: human_of(screen).waiting and screen.runner is not None and len(screen.runner.moves) == 2
+        )
+        assert screen.runner is not None and screen.runner.moves[0].move == "8,8"
