@@ -305,7 +305,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
         print(f"arena quiz: error: {error}", file=sys.stderr)
         return 2
     try:
-        player = make_player(f"llm:{args.model.removeprefix('llm:').split(';')[0]}", 0, defaults)
+        player = make_player(args.model, 0, defaults)
         assert isinstance(player, LLMPlayer)
         session = latest_unfinished(store, player.spec) if args.resume else None
         if session is None:

@@ -271,3 +271,49 @@ def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
         )
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
+
+
+def test_a_model_takes_the_quiz_and_the_last_submit_move_counts(fake_llm: FakeServer, db_path: Path) -> None:
+    from arena.quiz.session import hard_boards
+    from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
+
+    fake_llm.script("quiz-bot", Reply(content="submit_move(1) is tempting, but no.\nsubmit_move(5)"))
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "arena",
+            "quiz",
+            "--model",
+            "llm:openai/quiz-bot;temperature=0.3",
+            "--seed",
+            "4",
+            "--api-base",
+            fake_llm.url,
+            "--db",
+            str(db_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Published human mean: 42/50" in result.stdout
+    assert {call.get("temperature") for call in fake_llm.calls("quiz-bot")} == {0.3}
+    prompt = fake_llm.calls("quiz-bot")[0]["messages"][0]["content"]
+    assert "submit_move(d)" in prompt and "Board: " in prompt
+    with MatchStore(db_path) as store:
+        sessions = list(store.documents(QUIZ_SESSIONS))
+        answers = list(store.documents(QUIZ_ANSWERS))
+    assert len(sessions) == 1 and sessions[0]["protocol"] == "told"
+    assert sessions[0]["player"] == "llm:openai/quiz-bot;temperature=0.3"  # the options tell runs apart
+    assert len(answers) == 50
+    for answer in answers:
+        board = hard_boards().boards[answer["board"]]
+        if board.key[4] in "XO":
+            assert answer["move"] == 0 and not answer["correct"]  # centre taken: no valid answer, never another move
+        else:
+            assert answer["move"] == 5 and answer["correct"] == board.is_correct(5)
+    expected = sum(a["correct"] for a in answers)
+    assert f"Score: {expected}/50." in result.stdout
