@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from arena.quiz.session import load_session
+from arena.quiz.session import all_sessions
 from arena.store import MatchStore
-from arena.store.database import QUIZ_SESSIONS
 from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN
 
 
 def session_lines(store: MatchStore) -> list[str]:
     """One line per session: id, who, protocol, progress, score."""
-    documents = sorted(store.documents(QUIZ_SESSIONS), key=lambda d: str(d.get("started_at", "")))
-    if not documents:
+    sessions = all_sessions(store)
+    if not sessions:
         return ["no quiz sessions yet"]
     lines = [f"{'session':<13}{'player':<24}{'protocol':<9}{'answered':>9}{'score':>7}  started"]
-    for document in documents:
-        session = load_session(store, str(document["id"]))
+    for session in sessions:
         record = session.record
         lines.append(
             f"{record.id:<13}{record.player[:23]:<24}{record.protocol:<9}"
@@ -28,10 +26,7 @@ def session_lines(store: MatchStore) -> list[str]:
 def model_scores(store: MatchStore) -> list[tuple[str, int]]:
     """The best score of each model that finished the quiz."""
     best: dict[str, int] = {}
-    for document in store.documents(QUIZ_SESSIONS):
-        if not str(document.get("player", "")).startswith("llm:"):
-            continue
-        session = load_session(store, str(document["id"]))
-        if session.finished:
+    for session in all_sessions(store):
+        if session.record.player.startswith("llm:") and session.finished:
             best[session.record.player] = max(best.get(session.record.player, 0), session.score)
     return sorted(best.items(), key=lambda item: -item[1])

@@ -102,26 +102,29 @@ def start_session(store: MatchStore, player: str, protocol: Literal["infer", "to
     return QuizSession(store, record)
 
 
+def all_sessions(store: MatchStore) -> list[QuizSession]:
+    """Every stored session with its answers, oldest first, from one read of each table."""
+    answers: dict[str, list[QuizAnswerRecord]] = {}
+    for document in store.documents(QUIZ_ANSWERS):
+        answer = QuizAnswerRecord.model_validate(document)
+        answers.setdefault(answer.session, []).append(answer)
+    records = sorted(
+        (QuizSessionRecord.model_validate(d) for d in store.documents(QUIZ_SESSIONS)), key=lambda r: r.started_at
+    )
+    return [QuizSession(store, r, sorted(answers.get(r.id, []), key=lambda a: a.number)) for r in records]
+
+
 def load_session(store: MatchStore, session_id: str) -> QuizSession:
     """A stored session with its answers; KeyError if there is none with that id (or prefix)."""
-    matches = [d for d in store.documents(QUIZ_SESSIONS) if str(d.get("id", "")).startswith(session_id)]
+    matches = [s for s in all_sessions(store) if s.record.id.startswith(session_id)]
     if len(matches) != 1:
         raise KeyError(f"no quiz session {session_id!r}" if not matches else f"{session_id!r} is ambiguous")
-    record = QuizSessionRecord.model_validate(matches[0])
-    answers = sorted(
-        (QuizAnswerRecord.model_validate(d) for d in store.documents(QUIZ_ANSWERS) if d.get("session") == record.id),
-        key=lambda a: a.number,
-    )
-    return QuizSession(store, record, answers)
+    return matches[0]
 
 
 def latest_unfinished(store: MatchStore, player: str | None = None) -> QuizSession | None:
     """The most recently started session that still has questions, optionally for one player."""
-    sessions = sorted(store.documents(QUIZ_SESSIONS), key=lambda d: str(d.get("started_at", "")), reverse=True)
-    for document in sessions:
-        if player is not None and document.get("player") != player:
-            continue
-        session = load_session(store, str(document["id"]))
-        if not session.finished:
+    for session in reversed(all_sessions(store)):
+        if (player is None or session.record.player == player) and not session.finished:
             return session
     return None
