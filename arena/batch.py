@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,6 +16,7 @@ from arena.analysis.summary import SeatTally, summarize
 from arena.engine.events import Event, MatchEnded
 from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.llm.cache import CallCache
+from arena.llm.local import stop_shared_local_server
 from arena.players import PlayerOptions
 from arena.records import MatchRecord
 from arena.store import MatchStore
@@ -45,7 +45,7 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
             results.append((run, records, time.perf_counter() - started))
     finally:
         store.close()
-        stop_local_model()
+        stop_shared_local_server()  # nothing to do unless a local model was started
     report_errors(results, errors)
     if as_json:
         print(json.dumps(summary_json(results)))
@@ -79,13 +79,6 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
 
     with progress:
         return asyncio.run(run_tournament(plan, [record], concurrency, options))
-
-
-def stop_local_model() -> None:
-    """Stop the local model server if this run started one."""
-    local = sys.modules.get("arena.llm.local")
-    if local is not None:
-        local.stop_shared_local_server()
 
 
 def report_errors(results: list[tuple[BatchRun, list[MatchRecord], float]], errors: Console) -> None:

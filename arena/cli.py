@@ -289,6 +289,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from arena.llm.cache import CallCache
+    from arena.llm.local import stop_shared_local_server
     from arena.players import make_player
     from arena.players.llm_player import LLMPlayer
     from arena.quiz import latest_unfinished, start_session
@@ -317,9 +318,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
         return 2
     finally:
         store.close()
-        local = sys.modules.get("arena.llm.local")
-        if local is not None:
-            local.stop_shared_local_server()
+        stop_shared_local_server()
     return 0 if complete else 1
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 
@@ -38,6 +38,16 @@ class ModelSettings:
         values = asdict(self)
         values.pop("api_key")
         return values
+
+    def constrained(self, schema: dict[str, Any], llama_cpp: bool) -> ModelSettings:
+        """These settings asking for a reply that is JSON under `schema` (constrained decoding)."""
+        # llama.cpp's server takes a schema inside json_object; OpenAI-style APIs take json_schema.
+        response_format = (
+            {"type": "json_object", "schema": schema}
+            if llama_cpp
+            else {"type": "json_schema", "json_schema": {"name": "move", "schema": schema, "strict": True}}
+        )
+        return replace(self, response_format=response_format)
 
     def wait_before(self, retry: int) -> float:
         """Bounded exponential backoff before retry number `retry` (1-based)."""

@@ -117,14 +117,7 @@ class LLMPlayer:
         elif self.local:
             settings = replace(settings, api_base="local")
         if self.family.constrained:
-            schema = self.family.schema(game)
-            # llama.cpp's server takes a schema inside json_object; OpenAI-style APIs take json_schema.
-            response_format = (
-                {"type": "json_object", "schema": schema}
-                if self.local
-                else {"type": "json_schema", "json_schema": {"name": "move", "schema": schema, "strict": True}}
-            )
-            settings = replace(settings, response_format=response_format)
+            settings = settings.constrained(self.family.schema(game), llama_cpp=self.local)
         return settings
 
     async def choose_move(self, view: TurnView) -> Choice:

@@ -49,12 +49,7 @@ async def run_model_quiz(
             "required": ["move"],
             "additionalProperties": False,
         }
-        response_format = (
-            {"type": "json_object", "schema": schema}
-            if player.local
-            else {"type": "json_schema", "json_schema": {"name": "move", "schema": schema, "strict": True}}
-        )
-        settings = replace(settings, response_format=response_format)
+        settings = settings.constrained(schema, llama_cpp=player.local)
 
     async def ignore(*_: Any) -> None:
         return None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -10,6 +9,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from arena.llm.local import stop_shared_local_server
 from arena.store import MatchStore
 from arena.tui.screens.help import HelpScreen
 from arena.tui.screens.history import HistoryScreen
@@ -60,6 +60,4 @@ class ArenaApp(App[None]):
 
     def on_unmount(self) -> None:
         self.store.close()
-        local = sys.modules.get("arena.llm.local")
-        if local is not None:
-            local.stop_shared_local_server()
+        stop_shared_local_server()  # nothing to do unless a local model was started
