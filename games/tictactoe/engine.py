@@ -85,9 +85,7 @@ class Solver:
 
     def best_moves(self, mine: int, theirs: int) -> list[int]:
         """Moves with the best (value, depth), then the best odds of winning against random."""
-        scores = self.scores(mine, theirs)
-        top = max(rank((s.value, s.depth)) for s in scores)
-        optimal = [s.index for s in scores if rank((s.value, s.depth)) == top]
+        optimal = self.best_moves_no_odds(mine, theirs)
         odds = {i: self.win_chance(theirs, mine | (1 << i), False) for i in optimal}
         best = max(odds.values())
         return [i for i in optimal if odds[i] >= best - 1e-12]

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, Static
 
 from arena.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
-from games.registry import make_game
+from games.registry import OPTIONS, canonical_name, make_game
 
 
 class ReplayScreen(Screen[None]):
@@ -37,11 +37,9 @@ class ReplayScreen(Screen[None]):
 
     @staticmethod
     def options(record: MatchRecord) -> dict[str, Any]:
-        known = {"rows", "cols", "k", "preset"}
-        options = {k: v for k, v in record.game_options.items() if k in known}
-        if record.game == "connect-four":
-            options.pop("k", None)
-        return options
+        """The recorded options the game takes back (records also carry derived ones, e.g. fleet sizes)."""
+        accepted = OPTIONS[canonical_name(record.game)]
+        return {k: v for k, v in record.game_options.items() if k in accepted}
 
     def positions(self) -> list[Any]:
         """The position after each attempt (a refused attempt leaves it unchanged)."""
