@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.prompting.image import data_url, grid_png, stack_png
-from games.battleship import Battleship, BattleshipView
+from games.battleship import Battleship
 from games.connect_four import ConnectFour
 from games.grid import symbol_rows
 
@@ -21,16 +21,11 @@ def _numbered(symbols: list[list[str]], row_numbers: bool = True) -> list[str]:
     return lines
 
 
-def battleship_grids(game: Battleship, view: BattleshipView) -> tuple[list[list[str]], list[list[str]]]:
-    """(own board, board of own shots) as symbols."""
-    return game.fleet_symbols(view), game.shot_symbols(view)
-
-
 def coordinate_board(game: Any, state: Any, seat: int) -> str:
     """The board with 1-based coordinates, as the arena prompt shows it."""
     if isinstance(game, Battleship):
         view = game.observe(state, seat)
-        own, shots = battleship_grids(game, view)
+        own, shots = game.fleet_symbols(view), game.shot_symbols(view)
         sunk = ", ".join(f"{s.name} ({len(s.cells)})" for s in view.sunk) or "none"
         return "\n".join(
             [
@@ -51,6 +46,7 @@ def coordinate_board(game: Any, state: Any, seat: int) -> str:
 def board_image(game: Any, state: Any, seat: int) -> str:
     """A PNG data URL of what the seat may see."""
     if isinstance(game, Battleship):
-        own, shots = battleship_grids(game, game.observe(state, seat))
+        view = game.observe(state, seat)
+        own, shots = game.fleet_symbols(view), game.shot_symbols(view)
         return data_url(stack_png([grid_png(shots, "Your shots"), grid_png(own, "Your fleet")]))
     return data_url(grid_png(symbol_rows(state.cells, state.rows, state.cols, ".")))
