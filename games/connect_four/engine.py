@@ -29,12 +29,17 @@ def shared_books() -> tuple[OpeningBook | None, OutcomeBook | None]:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The engine's answer: a 0-based column, its score, and whether the score is exact."""
+    """The engine's answer: a 0-based column, its score, whether the score is proven, plies searched, nodes."""
 
     column: int
     score: int
     exact: bool
     depth: int
+    nodes: int = 0
+
+
+# Shares of the budget: the first phase stops at the first mark, everything stops at the last.
+FIRST_PHASE, LAST_PHASE = 0.5, 0.9
 
 
 @dataclass
@@ -43,7 +48,7 @@ class ConnectFourEngine:
 
     rows: int = 6
     cols: int = 7
-    budget: float = 1.0
+    budget: float | None = 1.0
     use_books: bool = True
     solver: Solver = field(init=False)
 
@@ -54,48 +59,41 @@ class ConnectFourEngine:
 
     @property
     def has_books(self) -> bool:
-        """True when both opening books are loaded (every 6x7 position then solves exactly)."""
+        """True when both opening books are loaded (every 6x7 position then solves quickly)."""
         return self.solver.book is not None and self.solver.outcome_book is not None
 
     def score(self, state: GridState) -> int:
         """The exact Pons score of a position that is not over (no time limit)."""
         position, mask = self.layout.from_state(state)
-        self.solver.deadline = None
-        self.solver.horizon = None
-        return self.solver.solve(position, mask, state.ply)
+        with self.solver.deadline(None):
+            return self.solver.solve(position, mask, state.ply)
 
     def decide(self, state: GridState) -> Verdict:
-        """A perfect move when the search completes in the budget, else the deepest finished search."""
-        position, mask = self.layout.from_state(state)
-        solver = self.solver
-        cells = self.rows * self.cols
-        if self.has_books:
-            solver.deadline = solver.horizon = None
-            column, score = solver.best_column(position, mask, state.ply)
-            return Verdict(column, score, True, cells - state.ply)
+        """A perfect move when the search proves it within the budget, else the deepest heuristic search's."""
         start = time.perf_counter()
-        solver.deadline = start + self.budget
-        best: Verdict | None = None
-        horizon = state.ply + 2
+        position, mask = self.layout.from_state(state)
+        solver, moves = self.solver, state.ply
+        nodes = solver.count_nodes()
+        remaining = self.rows * self.cols - moves
+        if self.budget is None:
+            with solver.deadline(None):
+                column, score = solver.best_column(position, mask, moves)
+            return Verdict(column, score, True, remaining, solver.count_nodes() - nodes)
+        budget = self.budget
+        if not self.has_books:
+            guess = solver.anytime(position, mask, moves, budget * FIRST_PHASE)
+            if guess.exact:
+                return Verdict(guess.column, guess.score, True, guess.depth, solver.count_nodes() - nodes)
         try:
-            while True:
-                solver.horizon = None if horizon >= cells else horizon
-                solver.table.clear()
-                column, score = solver.best_column(position, mask, state.ply)
-                best = Verdict(column, score, solver.horizon is None, horizon - state.ply)
-                # A score other than 0 is a forced result inside the horizon, hence exact.
-                if solver.horizon is None or score != 0:
-                    return Verdict(column, score, True, best.depth)
-                horizon += 2
+            share = LAST_PHASE if not self.has_books else FIRST_PHASE
+            with solver.deadline(budget * share - (time.perf_counter() - start)):
+                column, score = solver.best_column(position, mask, moves)
+            return Verdict(column, score, True, remaining, solver.count_nodes() - nodes)
         except SearchTimeout:
             pass
-        finally:
-            solver.deadline = solver.horizon = None
-            solver.table.clear()
-        if best is None:
-            legal = [c for c in solver.order if not mask & self.layout.top_bit(c)]
-            return Verdict(legal[0], 0, False, 0)
-        return best
+        if self.has_books:
+            guess = solver.anytime(position, mask, moves, budget * LAST_PHASE - (time.perf_counter() - start))
+        return Verdict(guess.column, guess.score, guess.exact, guess.depth, solver.count_nodes() - nodes)
 
     def best_move(self, state: GridState) -> int:
         """The chosen 0-based column."""

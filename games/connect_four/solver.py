@@ -1,4 +1,4 @@
-"""Exact Connect-Four solver: bitboard negamax, null-window search, transposition table, opening book.
+"""Connect-Four search over the compiled core: exact scores, per-column scores, a best move, anytime play.
 
 Scores follow Pascal Pons: 0 for a draw; if the side to move wins with its winning stone
 played when `n` stones are on the board the score is `(rows * cols + 1 - n) // 2`; a loss is
@@ -7,208 +7,252 @@ the negative of the opponent's score.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from games.connect_four import search
 from games.connect_four.bitboard import Layout
-from games.connect_four.book import BOOK_PLY, OUTCOME_BOOK_PLY, OpeningBook, OutcomeBook
+from games.connect_four.book import OpeningBook, OutcomeBook
 
-TT_LIMIT = 4_000_000
-
-
-def _half(value: int) -> int:
-    """Halve, rounding toward zero as C does (Python's // floors negatives)."""
-    return -(-value // 2) if value < 0 else value // 2
+TABLE_SIZE = 4_194_301  # a prime; 8-byte keys and 1-byte bounds: 38 MB
+EMPTY_BOOK = (np.zeros(0, np.int32), np.zeros(0, np.int8), np.zeros(0, np.int64), np.zeros(0, np.uint8))
 
 
 class SearchTimeout(Exception):
-    """The search ran past its deadline."""
+    """The search was stopped at its deadline before it finished."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """A chosen column with its score; `exact` when proven, else the heuristic value at `depth` plies."""
+
+    column: int
+    score: int
+    exact: bool
+    depth: int
+    nodes: int
+
+
+def cell_weights(layout: Layout) -> np.ndarray:
+    """For every bit of the board, how many lines of four pass through that cell (0 off the board)."""
+    weights = np.zeros(64, dtype=np.int64)
+    rows, cols = layout.rows, layout.cols
+    for col in range(cols):
+        for row in range(rows):
+            count = 0
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                for start in range(-3, 1):
+                    cells = [(row + (start + i) * dr, col + (start + i) * dc) for i in range(4)]
+                    if all(0 <= r < rows and 0 <= c < cols for r, c in cells):
+                        count += 1
+            weights[col * (rows + 1) + row] = count
+    return weights
 
 
 @dataclass
 class Solver:
-    """Solves positions given as (stones of the side to move, all stones, stones played)."""
+    """One board size's search state: transposition table, books, timer; positions as (mover, all stones, ply)."""
 
     rows: int = 6
     cols: int = 7
     book: OpeningBook | None = None
     outcome_book: OutcomeBook | None = None
     layout: Layout = field(init=False)
-    order: list[int] = field(init=False)
-    table: dict[int, int] = field(default_factory=dict, init=False)
     nodes: int = field(default=0, init=False)
-    deadline: float | None = field(default=None, init=False)
-    horizon: int | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
+        if (self.rows + 1) * self.cols > 63:
+            raise ValueError(f"a {self.rows}x{self.cols} board does not fit a 64-bit bitboard")
         self.layout = Layout(self.rows, self.cols)
-        mid = self.cols // 2
-        self.order = sorted(range(self.cols), key=lambda c: (abs(c - mid), c))
-        self.cells = self.rows * self.cols
-        self.min_score = -(self.cells // 2) + 3
-        self.max_score = (self.cells + 1) // 2 - 3
-        self.column_masks = [self.layout.column_mask(c) for c in self.order]
-        self.winning = self.layout.winning_cells
-        self.bottom, self.board = self.layout.bottom, self.layout.board
         if (self.rows, self.cols) != (6, 7):
             self.book = self.outcome_book = None
+        self.cells = self.rows * self.cols
+        mid = self.cols // 2
+        self.order = np.array(sorted(range(self.cols), key=lambda c: (abs(c - mid), c)), dtype=np.int64)
+        odd_rows = sum(1 << (c * (self.rows + 1) + r) for c in range(self.cols) for r in range(0, self.rows, 2))
+        books = self.book is not None and self.outcome_book is not None
+        self.geo = np.array(
+            [self.rows, self.cols, self.layout.bottom, self.layout.board, self.cells, books, odd_rows], dtype=np.int64
+        )
+        self.books = (
+            (
+                self.book.keys_array,
+                self.book.scores_array,
+                self.outcome_book.keys_array,
+                self.outcome_book.results_array,
+            )
+            if self.book is not None and self.outcome_book is not None
+            else EMPTY_BOOK
+        )
+        self.tt_keys = np.zeros(TABLE_SIZE, dtype=np.int64)
+        self.tt_values = np.zeros(TABLE_SIZE, dtype=np.int8)
+        self.work = np.zeros((self.cells + 1, 2 * self.cols), dtype=np.int64)
+        self.weights = cell_weights(self.layout)
+        self.ctl = np.zeros(2, dtype=np.int64)
+
+    def clear(self) -> None:
+        """Forget every stored bound (a cold start, as for a benchmark)."""
+        self.tt_keys.fill(0)
+        self.tt_values.fill(0)
+
+    @contextmanager
+    def deadline(self, seconds: float | None) -> Iterator[None]:
+        """Stop every search started inside when `seconds` have passed (None: never)."""
+        self.ctl[search.STOP] = 0
+        timer = None
+        if seconds is not None:
+            timer = threading.Timer(max(0.0, seconds), self.stop)
+            timer.daemon = True
+            timer.start()
+        try:
+            yield
+        finally:
+            if timer is not None:
+                timer.cancel()
+
+    def stop(self) -> None:
+        """Ask the running search to stop now (safe from any thread)."""
+        self.ctl[search.STOP] = 1
+
+    @property
+    def stopped(self) -> bool:
+        """True once the current deadline has passed."""
+        return bool(self.ctl[search.STOP])
+
+    def count_nodes(self) -> int:
+        """Nodes visited since the solver was made."""
+        return int(self.ctl[search.NODES])
 
     def possible(self, mask: int) -> int:
         """Cells where a stone can be dropped now."""
         return (mask + self.layout.bottom) & self.layout.board
 
-    def can_win_next(self, position: int, mask: int) -> bool:
-        """True if the side to move wins with one stone."""
-        return bool(self.layout.winning_cells(position, mask) & self.possible(mask))
-
-    def non_losing_moves(self, position: int, mask: int) -> int:
-        """Playable cells that do not hand the opponent an immediate win."""
-        possible = self.possible(mask)
-        threats = self.layout.winning_cells(position ^ mask, mask)
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return 0
-            possible = forced
-        return possible & ~(threats >> 1)
-
-    def negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
-        """Score within (alpha, beta); assumes the side to move cannot win at once."""
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise SearchTimeout
-        winning = self.winning
-        possible = (mask + self.bottom) & self.board
-        threats = winning(position ^ mask, mask)
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return -((self.cells - moves) // 2)
-            possible = forced
-        candidates = possible & ~(threats >> 1)
-        if not candidates:
-            return -((self.cells - moves) // 2)
-        if moves >= self.cells - 2:
-            return 0
-        if self.horizon is not None and moves >= self.horizon:
-            return 0  # depth-limited search: what lies beyond the horizon counts as a draw
-        if moves == BOOK_PLY and self.book is not None:
-            exact = self.book.score(position, mask)
-            if exact is not None:
-                return exact
-        if moves == OUTCOME_BOOK_PLY and self.outcome_book is not None:
-            # Win/draw/loss only: a draw is exact, a win or loss bounds the score.
-            result = self.outcome_book.outcome(position, mask)
-            if result == 0:
-                return 0
-            if result > 0 and alpha < 1:
-                alpha = 1
-            elif result < 0 and beta > -1:
-                beta = -1
-            if alpha >= beta:
-                return alpha if result > 0 else beta
-        low = -((self.cells - 2 - moves) // 2)
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
-        high = (self.cells - 1 - moves) // 2
-        key = position + mask
-        stored = self.table.get(key)
-        if stored is not None:
-            if stored > self.max_score - self.min_score + 1:
-                low = stored + 2 * self.min_score - self.max_score - 2
-                if alpha < low:
-                    alpha = low
-                    if alpha >= beta:
-                        return alpha
-            else:
-                high = stored + self.min_score - 1
-        if beta > high:
-            beta = high
-            if alpha >= beta:
-                return beta
-        ranked = []
-        for i, column in enumerate(self.column_masks):
-            move = candidates & column
-            if move:
-                ranked.append((-winning(position | move, mask).bit_count(), i, move))
-        ranked.sort()
-        opponent = position ^ mask
-        for _, _, move in ranked:
-            score = -self.negamax(opponent, mask | move, moves + 1, -beta, -alpha)
-            if score >= beta:
-                self.store(key, score + self.max_score - 2 * self.min_score + 2)
-                return score
-            if score > alpha:
-                alpha = score
-        self.store(key, alpha - self.min_score + 1)
-        return alpha
-
-    def store(self, key: int, value: int) -> None:
-        """Keep a bound; the table is emptied when it grows past its limit."""
-        if len(self.table) >= TT_LIMIT:
-            self.table.clear()
-        self.table[key] = value
-
-    def solve(self, position: int, mask: int, moves: int) -> int:
-        """The exact score of a position that is not over."""
-        if self.can_win_next(position, mask):
-            return (self.cells + 1 - moves) // 2
-        low = -((self.cells - moves) // 2)
-        high = (self.cells + 1 - moves) // 2
-        while low < high:
-            med = low + (high - low) // 2
-            if med <= 0 and _half(low) < med:
-                med = _half(low)
-            elif med >= 0 and high // 2 > med:
-                med = high // 2
-            result = self.negamax(position, mask, moves, med, med + 1)
-            if result <= med:
-                high = result
-            else:
-                low = result
-        return low
-
     def column_bit(self, mask: int, col: int) -> int:
         """The cell a stone dropped in `col` lands on (0 if the column is full)."""
         return self.possible(mask) & self.layout.column_mask(col)
 
-    def move_scores(self, position: int, mask: int, moves: int) -> dict[int, int]:
-        """Exact score, for the side to move, of every playable column."""
-        scores = {}
+    def columns(self, mask: int) -> list[int]:
+        """Playable columns, centre first."""
+        return [int(c) for c in self.order if self.column_bit(mask, int(c))]
+
+    def wins_now(self, position: int, mask: int) -> int | None:
+        """A column that wins at once, if any."""
         winning = self.layout.winning_cells(position, mask)
-        for col in self.order:
-            bit = self.column_bit(mask, col)
-            if not bit:
-                continue
-            if winning & bit:
-                scores[col] = (self.cells + 1 - moves) // 2
-            elif moves + 1 == self.cells:
-                scores[col] = 0
-            else:
-                child = position ^ mask
-                scores[col] = -self.solve(child, mask | bit, moves + 1)
-        return scores
+        return next((c for c in self.columns(mask) if self.column_bit(mask, c) & winning), None)
+
+    def solve(self, position: int, mask: int, moves: int) -> int:
+        """The exact score of a position that is not over; SearchTimeout if the deadline passes first."""
+        score = int(
+            search.solve(
+                position,
+                mask,
+                moves,
+                self.geo,
+                self.order,
+                self.tt_keys,
+                self.tt_values,
+                self.books,
+                self.work,
+                self.ctl,
+            )
+        )
+        if self.stopped:
+            raise SearchTimeout
+        return score
+
+    def null_window(self, position: int, mask: int, moves: int, alpha: int) -> int:
+        """negamax with the window (alpha, alpha + 1): a bound that tells whether the score exceeds alpha."""
+        score = int(
+            search.negamax(
+                position,
+                mask,
+                moves,
+                alpha,
+                alpha + 1,
+                self.geo,
+                self.order,
+                self.tt_keys,
+                self.tt_values,
+                self.books,
+                self.work,
+                self.ctl,
+            )
+        )
+        if self.stopped:
+            raise SearchTimeout
+        return score
+
+    def child_score(self, position: int, mask: int, moves: int, col: int) -> int:
+        """The exact score, for the side to move, of playing `col`."""
+        bit = self.column_bit(mask, col)
+        if bit & self.layout.winning_cells(position, mask):
+            return (self.cells + 1 - moves) // 2
+        if moves + 1 == self.cells:
+            return 0
+        return -self.solve(position ^ mask, mask | bit, moves + 1)
+
+    def move_scores(self, position: int, mask: int, moves: int) -> dict[int, int]:
+        """Exact score, for the side to move, of every playable column (Pons' `analyze`)."""
+        return {col: self.child_score(position, mask, moves, col) for col in self.columns(mask)}
+
+    def safe_moves(self, position: int, mask: int) -> int:
+        """Playable cells that do not hand the opponent a win at once (Pons' `possibleNonLosingMoves`)."""
+        possible = self.possible(mask)
+        threats = self.layout.winning_cells(position ^ mask, mask)
+        forced = possible & threats
+        if forced & (forced - 1):
+            return 0
+        return (forced or possible) & ~(threats >> 1)
 
     def best_column(self, position: int, mask: int, moves: int) -> tuple[int, int]:
-        """(a column with the best exact score, that score); centre-most on ties."""
-        winning = self.layout.winning_cells(position, mask)
-        for col in self.order:
-            bit = self.column_bit(mask, col)
-            if bit & winning:
-                return col, (self.cells + 1 - moves) // 2
+        """(a column with the best exact score, that score): centre-most on ties, lost positions included."""
+        winner = self.wins_now(position, mask)
+        if winner is not None:
+            return winner, (self.cells + 1 - moves) // 2
+        safe = self.safe_moves(position, mask)
+        if not safe:
+            # Every move loses at once: block one of the opponent's threats (the loss comes a move later).
+            threats = self.possible(mask) & self.layout.winning_cells(position ^ mask, mask)
+            columns = self.columns(mask)
+            blocking = [c for c in columns if self.column_bit(mask, c) & threats]
+            return (blocking or columns)[0], -((self.cells - moves) // 2)
+        if moves + 1 == self.cells:
+            return self.columns(mask)[0], 0
         best = self.solve(position, mask, moves)
-        for col in self.order:
+        for col in self.columns(mask):
             bit = self.column_bit(mask, col)
-            if not bit:
+            if not bit & safe:
                 continue
-            if moves + 1 == self.cells:
-                return col, 0
-            child, child_mask = position ^ mask, mask | bit
-            if self.can_win_next(child, child_mask):
-                continue
-            # The child scores at least -best; one null-window search tells whether it equals it.
-            if self.negamax(child, child_mask, moves + 1, -best, -best + 1) <= -best:
+            # The child scores at least -best; one null-window search (the table is warm) tells whether it equals it.
+            if self.null_window(position ^ mask, mask | bit, moves + 1, -best) <= -best:
                 return col, best
-        raise AssertionError("no move reaches the solved score")
+        raise AssertionError(f"no column reaches the solved score {best}")
+
+    def anytime(self, position: int, mask: int, moves: int, budget: float) -> SearchResult:
+        """Iterative deepening with the heuristic at the horizon until `budget` seconds pass or the result is proven."""
+        start = time.perf_counter()
+        nodes = self.count_nodes()
+        first = self.columns(mask)[0]
+        best = SearchResult(first, 0, False, 0, 0)
+        remaining = self.cells - moves
+        with self.deadline(budget):
+            for depth in range(1, remaining + 1):
+                column, value = (
+                    int(v)
+                    for v in search.heuristic_root(
+                        position, mask, moves, depth, best.column, self.geo, self.order, self.weights, self.ctl
+                    )
+                )
+                if self.stopped or column < 0:
+                    break
+                proven = abs(value) >= search.PROVEN
+                score = (value - search.PROVEN if value > 0 else value + search.PROVEN) if proven else value
+                best = SearchResult(column, score, proven or depth >= remaining, depth, self.count_nodes() - nodes)
+                if best.exact or time.perf_counter() - start > budget / 2:
+                    break  # the next iteration would most likely not finish in time
+        return SearchResult(best.column, best.score, best.exact, best.depth, self.count_nodes() - nodes)
