@@ -32,7 +32,7 @@ class BatchRun:
 
 
 def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: int) -> int:
-    """Play every run, record every match and model call, print the summaries; returns the exit code."""
+    """Play every run, record every match and model call, print the summaries; exit code 1 if any match errored."""
     errors = Console(stderr=True)
     store = MatchStore(db_path)
     for warning in store.warnings:
@@ -54,7 +54,7 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
         for run, records, elapsed in results:
             tallies = summarize(records, run.plan.players, run.plan.swap_seats)
             console.print(summary_table(run, records, tallies, elapsed, db_path))
-    return 0
+    return 1 if any(r.outcome.status == "error" for _, records, _ in results for r in records) else 0
 
 
 def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int) -> list[MatchRecord]:
@@ -106,6 +106,7 @@ def summary_json(results: list[tuple[BatchRun, list[MatchRecord], float]]) -> di
     return {
         "matches": len(everything),
         "unscored": sum(1 for r in everything if r.outcome.status != "finished"),
+        "errors": sum(1 for r in everything if r.outcome.status == "error"),
         "seconds": round(sum(e for _, _, e in results), 3),
         "players": [t.as_dict() for t in summarize(everything, first.players, first.swap_seats)],
         "runs": runs,
@@ -118,9 +119,12 @@ def summary_table(
     """The human-readable summary of one run."""
     plan = run.plan
     unscored = sum(1 for r in records if r.outcome.status != "finished")
+    errored = sum(1 for r in records if r.outcome.status == "error")
     caption = f"{len(records)} matches in {elapsed:.1f} s, recorded to {db_path}"
     if unscored:
         caption += f"; {unscored} ended without a score (error, abort or move limit)"
+    if errored:
+        caption += f"; {errored} of them with an error"
     title = f"{plan.game}: {plan.players[0]} vs {plan.players[1]} (seed {plan.seed}{run.label})"
     table = Table(title=title, caption=caption)
     for column in ("player", "seat", "wins", "draws", "losses", "dq", "invalid", "avg moves", "secs"):

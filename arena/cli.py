@@ -58,9 +58,6 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cols", type=positive_int, help="board columns")
     parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
     parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
-    parser.add_argument(
-        "--budget", type=positive_float, default=DEFAULT_BUDGET, help="engine seconds per move (default 1)"
-    )
 
 
 def game_options(args: argparse.Namespace) -> dict[str, int | str]:
@@ -69,8 +66,12 @@ def game_options(args: argparse.Namespace) -> dict[str, int | str]:
 
 
 def with_budget(spec: str, budget: float) -> str:
-    """A plain `minimax` spec takes the `--budget` given on the command line."""
-    return f"minimax:{budget:g}" if spec.strip() == "minimax" and budget != DEFAULT_BUDGET else spec
+    """A `minimax` spec that names no budget of its own takes the `--budget` given on the command line."""
+    kind, _, argument = spec.strip().partition(":")
+    parts = [p.strip() for p in argument.split(",") if p.strip()]
+    if kind != "minimax" or budget == DEFAULT_BUDGET or any("=" not in p or p.startswith("budget=") for p in parts):
+        return spec
+    return "minimax:" + ",".join([f"{budget:g}", *parts])
 
 
 def main_parser() -> ArgumentParser:
@@ -113,6 +114,12 @@ def main_parser() -> ArgumentParser:
         help="what ends a match after too many invalid answers",
     )
     add_game_options(parser)
+    parser.add_argument(
+        "--budget",
+        type=positive_float,
+        default=DEFAULT_BUDGET,
+        help="engine seconds per move for minimax players that name none (default 1)",
+    )
     add_llm_options(parser)
     parser.add_argument(
         "--temperature",
@@ -182,6 +189,11 @@ def solve_parser() -> ArgumentParser:
         "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col",
     )
     add_game_options(parser)
+    parser.add_argument(
+        "--budget",
+        type=positive_float,
+        help="stop searching after this many seconds (default: Connect-Four searches until exact, Gomoku 1 s)",
+    )
     return parser
 
 
@@ -356,11 +368,14 @@ def run_solve(argv: list[str]) -> int:
 
     args = solve_parser().parse_args(argv)
     try:
-        lines = solve(args.game, args.position, game_options(args), args.budget)
+        for line in solve(args.game, args.position, game_options(args), args.budget):
+            print(line, flush=True)
     except ValueError as error:  # includes InvalidMove / IllegalMove
         print(f"arena solve: error: {error}", file=sys.stderr)
         return 2
-    print("\n".join(lines))
+    except KeyboardInterrupt:
+        print("arena solve: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import re
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TextIO
 
+from arena.players.engine_player import DEFAULT_BUDGET
 from games.base import Cell, GameError, IllegalMove, InvalidMove
 from games.connect_four import ConnectFour
 from games.connect_four.engine import ConnectFourEngine
+from games.connect_four.solver import Solver
 from games.gomoku import Gomoku
 from games.gomoku.engine import GomokuEngine
 from games.mnk import GridState, MNKGame, empty_state, place
@@ -16,40 +24,86 @@ from games.tictactoe.engine import masks_of, rank, solver_for
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
 
 
-def solve(game_name: str, position: str, options: dict[str, int | str], budget: float) -> list[str]:
-    """The lines to print; raises ValueError (or a GameError) on a bad position."""
+def solve(game_name: str, position: str, options: dict[str, int | str], budget: float | None) -> Iterator[str]:
+    """The lines to print, as they become known; raises ValueError (or a GameError) on a bad position."""
     name = canonical_name(game_name)
     game = make_game(name, **options)
     if name == "connect-four":
-        return solve_connect_four(game, position, budget)
-    if name == "tictactoe":
-        return solve_tictactoe(game, position)
-    if name == "gomoku":
-        return solve_gomoku(game, position, budget)
-    raise ValueError(f"{name} hides information from each player; there is no position to solve")
+        yield from solve_connect_four(game, position, budget)
+    elif name == "tictactoe":
+        yield from solve_tictactoe(game, position)
+    elif name == "gomoku":
+        yield from solve_gomoku(game, position, DEFAULT_BUDGET if budget is None else budget)
+    else:
+        raise ValueError(f"{name} hides information from each player; there is no position to solve")
 
 
-def solve_connect_four(game: ConnectFour, position: str, budget: float) -> list[str]:
-    """Pons-style: POSITION is the 1-based columns played; the last line is the exact score."""
+@contextmanager
+def progress_line(solver: Solver, stream: TextIO = sys.stderr) -> Iterator[None]:
+    """On a terminal, once a search runs past a second, show its positions searched and time; erase it after."""
+    if not stream.isatty():
+        yield
+        return
+    done = threading.Event()
+    start, first = time.perf_counter(), solver.count_nodes()
+
+    def report() -> None:
+        shown = False
+        while not done.wait(0.25):
+            elapsed = time.perf_counter() - start
+            if elapsed >= 1:
+                stream.write(f"\r  searching: {solver.count_nodes() - first:,} positions, {elapsed:.1f} s ")
+                stream.flush()
+                shown = True
+        if shown:
+            stream.write("\r\033[K")
+            stream.flush()
+
+    thread = threading.Thread(target=report, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def solve_connect_four(game: ConnectFour, position: str, budget: float | None) -> Iterator[str]:
+    """Pons-style: POSITION is the 1-based columns played; the exact score first and last, column scores between."""
     state = game.play_sequence(position)
-    lines = [game.render(state), f"{state.ply} stones, {'XO'[state.to_move]} to move"]
+    yield game.render(state)
+    yield f"{state.ply} stones, {'XO'[state.to_move]} to move"
     if state.over:
         raise IllegalMove("the game is already over in this position")
     engine = ConnectFourEngine(game.rows, game.cols, budget)
-    if engine.has_books:
-        scores = engine.solver.move_scores(*engine.layout.from_state(state), state.ply)
-        lines.append("move scores: " + "  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items())))
-        verdict = engine.decide(state)
-        lines.append(f"best move: column {verdict.column + 1}")
-        lines.append(str(verdict.score))
-        return lines
-    verdict = engine.decide(state)
-    lines.append(f"best move: column {verdict.column + 1}")
-    if verdict.exact:
-        lines.append(str(verdict.score))
-    else:
-        lines.append(f"no exact score within {budget:g} s (searched {verdict.depth} plies ahead)")
-    return lines
+    solver = engine.solver
+    position_bits, mask = engine.layout.from_state(state)
+    if budget is not None:
+        with progress_line(solver):
+            verdict = engine.decide(state)
+        yield f"best move: column {verdict.column + 1}"
+        if verdict.exact:
+            yield str(verdict.score)
+        else:
+            yield f"no exact score within {budget:g} s (heuristic value {verdict.score:+d} at {verdict.depth} plies)"
+        return
+    with progress_line(solver), solver.deadline(None):
+        score = solver.solve(position_bits, mask, state.ply)
+    yield f"score: {score:+d} ({describe(score, state.to_move)})"
+    with progress_line(solver), solver.deadline(None):
+        scores = solver.move_scores(position_bits, mask, state.ply)
+        column, _ = solver.best_column(position_bits, mask, state.ply)
+    yield "column scores: " + "  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items()))
+    yield f"best move: column {column + 1}"
+    yield str(score)
+
+
+def describe(score: int, mover: int) -> str:
+    """A Pons score in words, for the side to move."""
+    if score == 0:
+        return "a draw with best play"
+    winner = "XO"[mover] if score > 0 else "XO"[1 - mover]
+    return f"{winner} wins with best play"
 
 
 def parse_board_key(key: str, rows: int, cols: int) -> GridState:
@@ -71,7 +125,7 @@ def parse_board_key(key: str, rows: int, cols: int) -> GridState:
     return GridState(rows, cols, tuple(cells), ply=x + o)
 
 
-def solve_tictactoe(game: MNKGame, position: str) -> list[str]:
+def solve_tictactoe(game: MNKGame, position: str) -> Iterator[str]:
     """Every move's value and end depth, the engine's move, and the value as the last line."""
     state = parse_board_key(position, game.rows, game.cols)
     solver = solver_for(game.rows, game.cols, game.k)
@@ -89,10 +143,10 @@ def solve_tictactoe(game: MNKGame, position: str) -> list[str]:
         )
     lines.append(f"best move: {Cell(*divmod(chosen, game.cols))}")
     lines.append(f"{best[0]:+d}")
-    return lines
+    yield from lines
 
 
-def solve_gomoku(game: Gomoku, position: str, budget: float) -> list[str]:
+def solve_gomoku(game: Gomoku, position: str, budget: float) -> Iterator[str]:
     """POSITION is the moves played as 1-based `row,col` pairs; prints the engine's reply."""
     state = empty_state(game.rows, game.cols)
     for token in position.split():
@@ -103,7 +157,7 @@ def solve_gomoku(game: Gomoku, position: str, budget: float) -> list[str]:
     if state.over:
         raise IllegalMove("the game is already over in this position")
     move = GomokuEngine(budget=budget).best_move(state, game.k)
-    return [game.render(state, "illustration"), f"{'XO'[state.to_move]} to move", f"engine move: {move}"]
+    yield from (game.render(state, "illustration"), f"{'XO'[state.to_move]} to move", f"engine move: {move}")
 
 
 __all__ = ["GameError", "solve"]

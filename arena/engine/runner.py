@@ -38,6 +38,12 @@ class MatchSetup:
     match_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
+def fault_text(fault: BaseException) -> str:
+    """An exception as one line: its type and message."""
+    message = " ".join(str(fault).split())
+    return f"{type(fault).__name__}: {message}" if message else type(fault).__name__
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -78,6 +84,8 @@ class MatchRunner:
         await self.emit(MatchStarted(setup.match_id, self.game.name, setup.players, setup.seed, state))
         try:
             outcome = await self.play(state)
+        except Exception as fault:  # a player's or game's fault ends this match only, unscored
+            outcome = OutcomeRecord(status="error", termination="fault", detail=fault_text(fault))
         except asyncio.CancelledError:
             outcome = OutcomeRecord(status="aborted", termination="aborted", detail="stopped before the end")
             record = self.record(outcome, started_at, clock)

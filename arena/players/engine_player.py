@@ -1,10 +1,14 @@
-"""The `minimax` player: each game's strongest engine, run off the event loop when it is slow."""
+"""The `minimax` player: each game's strongest engine under a time budget, at a chosen strength level."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from arena.players.base import Choice, TurnView
@@ -18,43 +22,88 @@ from games.tictactoe.engine import MAX_EXACT_CELLS
 from games.tictactoe.engine import best_move as tictactoe_best_move
 
 DEFAULT_BUDGET = 1.0
+TOP_LEVEL = 5
+# Chance of a uniformly random legal move at each level; the top level always plays the engine's move.
+LEVEL_NOISE = {1: 0.8, 2: 0.5, 3: 0.25, 4: 0.1, 5: 0.0}
+
+_idle_engines: dict[tuple[int, int], list[ConnectFourEngine]] = defaultdict(list)
+_pool_lock = threading.Lock()
+
+
+@contextmanager
+def connect_four_engine(rows: int, cols: int, budget: float) -> Iterator[ConnectFourEngine]:
+    """An engine for one move, reused across matches (its table stays warm), never shared by two searches."""
+    with _pool_lock:
+        idle = _idle_engines[(rows, cols)]
+        engine = idle.pop() if idle else None
+    if engine is None:
+        engine = ConnectFourEngine(rows, cols, budget)
+    engine.budget = budget
+    try:
+        yield engine
+    finally:
+        with _pool_lock:
+            _idle_engines[(rows, cols)].append(engine)
+
+
+def prepare_connect_four(rows: int, cols: int) -> None:
+    """Make (and so compile and load) an engine before the clock of the first move starts."""
+    with connect_four_engine(rows, cols, DEFAULT_BUDGET):
+        pass
 
 
 class EnginePlayer:
     """Plays each game's engine: exact where the game allows, time-bounded search otherwise."""
 
-    def __init__(self, seed: int | str, budget: float = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int | str, budget: float = DEFAULT_BUDGET, level: int = TOP_LEVEL) -> None:
         self.spec = "minimax"
         self.seed = seed
         self.budget = budget
+        self.level = level
         self.rng = random.Random(seed)
-        self.connect_four: ConnectFourEngine | None = None
         self.gomoku: GomokuEngine | None = None
 
     def settings(self) -> dict[str, Any]:
-        """Seed and time budget."""
-        return {"seed": self.seed, "budget": self.budget}
+        """Seed, time budget and strength level."""
+        return {"seed": self.seed, "budget": self.budget, "level": self.level}
 
     async def choose_move(self, view: TurnView) -> Choice:
-        """The engine's move, with the time it took and, where known, its verdict."""
-        game, state = view.game, view.state
+        """The engine's move (or, below the top level, sometimes a random one), its time and its verdict."""
+        game = view.game
+        if isinstance(game, ConnectFour):
+            await asyncio.to_thread(prepare_connect_four, game.rows, game.cols)
         start = time.perf_counter()
-        info: dict[str, Any] = {}
+        if self.rng.random() < LEVEL_NOISE[self.level]:
+            move: Any = self.rng.choice(list(game.legal_moves(view.state)))
+            info: dict[str, Any] = {"noise": True}
+        else:
+            move, info = await self.engine_move(view)
+        info["engine_seconds"] = round(time.perf_counter() - start, 6)
+        return Choice(move=move, info=info)
+
+    async def engine_move(self, view: TurnView) -> tuple[Any, dict[str, Any]]:
+        """The engine's own move and what it knows of it (score, proven or not, depth, nodes)."""
+        game, state = view.game, view.state
         if isinstance(game, Battleship):
-            move: Any = best_shot(view.observation(), self.rng)
-        elif isinstance(game, ConnectFour):
-            if self.connect_four is None:
-                self.connect_four = ConnectFourEngine(game.rows, game.cols, self.budget)
-            verdict = await asyncio.to_thread(self.connect_four.decide, state)
-            move = verdict.column
-            info = {"score": verdict.score, "exact": verdict.exact}
-        elif isinstance(game, MNKGame) and game.rows * game.cols <= MAX_EXACT_CELLS:
-            move = tictactoe_best_move(state, game.k)
-        elif isinstance(game, MNKGame):
+            return best_shot(view.observation(), self.rng), {}
+        if isinstance(game, ConnectFour):
+            verdict = await asyncio.to_thread(self.connect_four_verdict, game, state)
+            return verdict.column, {
+                "score": verdict.score,
+                "exact": verdict.exact,
+                "depth": verdict.depth,
+                "nodes": verdict.nodes,
+            }
+        if isinstance(game, MNKGame) and game.rows * game.cols <= MAX_EXACT_CELLS:
+            return tictactoe_best_move(state, game.k), {"exact": True}
+        if isinstance(game, MNKGame):
             if self.gomoku is None:
                 self.gomoku = GomokuEngine(budget=self.budget, rng=self.rng)
             move = await asyncio.to_thread(self.gomoku.best_move, state, game.k)
-        else:
-            raise TypeError(f"no engine for {type(game).__name__}")
-        info["engine_seconds"] = round(time.perf_counter() - start, 6)
-        return Choice(move=move, info=info)
+            return move, {"exact": False}
+        raise TypeError(f"no engine for {type(game).__name__}")
+
+    def connect_four_verdict(self, game: ConnectFour, state: Any) -> Any:
+        """Run the Connect-Four engine on a pooled solver."""
+        with connect_four_engine(game.rows, game.cols, self.budget) as engine:
+            return engine.decide(state)

@@ -1,26 +1,36 @@
-"""Player specs are strings: `random`, `minimax[:SECONDS]`, `scripted:MOVE,MOVE`, `llm:MODEL[;key=value]`."""
+"""Player specs are strings: `random`, `minimax[:SECONDS][,level=N]`, `scripted:MOVE,MOVE`, `llm:MODEL[;key=value]`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from arena.players.base import Player
-from arena.players.engine_player import EnginePlayer
+from arena.players.engine_player import DEFAULT_BUDGET, LEVEL_NOISE, TOP_LEVEL, EnginePlayer
 from arena.players.options import PlayerOptions
 from arena.players.random_player import RandomPlayer
 from arena.players.scripted import ScriptedPlayer
 
 
 def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
-    if not argument:
-        return EnginePlayer(seed)
-    try:
-        budget = float(argument)
-    except ValueError:
-        raise ValueError(f"minimax time budget must be a number of seconds, not {argument!r}") from None
-    if not budget > 0:
-        raise ValueError("minimax time budget must be positive")
-    return EnginePlayer(seed, budget)
+    budget, level = DEFAULT_BUDGET, TOP_LEVEL
+    for part in filter(None, (p.strip() for p in argument.split(","))):
+        name, has_value, value = part.partition("=")
+        if not has_value:
+            name, value = "budget", part
+        if name == "budget":
+            try:
+                budget = float(value)
+            except ValueError:
+                raise ValueError(f"minimax time budget must be a number of seconds, not {value!r}") from None
+            if not 0 < budget < float("inf"):
+                raise ValueError("minimax time budget must be a positive number of seconds")
+        elif name == "level":
+            if value.strip() not in {str(n) for n in LEVEL_NOISE}:
+                raise ValueError(f"minimax level must be one of {', '.join(map(str, LEVEL_NOISE))}, not {value!r}")
+            level = int(value)
+        else:
+            raise ValueError(f"minimax takes SECONDS, budget=SECONDS or level=1-{TOP_LEVEL}, not {part!r}")
+    return EnginePlayer(seed, budget, level)
 
 
 def _random(argument: str, seed: int | str, options: PlayerOptions) -> Player:

@@ -94,6 +94,17 @@ class Solver:
         self.work = np.zeros((self.cells + 1, 2 * self.cols), dtype=np.int64)
         self.weights = cell_weights(self.layout)
         self.ctl = np.zeros(2, dtype=np.int64)
+        self.warm_up()
+
+    def warm_up(self) -> None:
+        """Compile (first run) or load (later runs) the search core now, not inside a timed move."""
+        self.ctl[search.STOP] = 1  # every entry point returns at once; only the code gets loaded
+        search.solve(0, 0, 0, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl)
+        search.negamax(
+            0, 0, 0, 0, 1, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl
+        )
+        search.heuristic_root(0, 0, 0, 1, -1, self.geo, self.order, self.weights, self.ctl)
+        self.ctl[search.STOP] = 0
 
     def clear(self) -> None:
         """Forget every stored bound (a cold start, as for a benchmark)."""
