@@ -7,6 +7,7 @@ import contextlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -280,7 +281,8 @@ class MatchScreen(Screen[None]):
     # -- text ----------------------------------------------------------------------------------
 
     def set_status(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        """Show a status line; it may quote a reason or a reply, so it is never read as markup."""
+        self.query_one("#status", Static).update(Text(text))
 
     def score_text(self) -> str:
         names = self.plan.players

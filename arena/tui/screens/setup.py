@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
-from arena.players import PlayerOptions
+from arena.players import PlayerOptions, validate_spec
 from arena.prompting import FAMILIES
 from arena.quiz import latest_unfinished, start_session
 from arena.store import MatchStore
@@ -59,6 +59,8 @@ def player_spec(kind: str, model: str) -> str:
         return f"llm:{model.strip()}"
     if kind == "local":
         return "llm:local"
+    if kind == "minimax" and model.strip():
+        return f"minimax:{model.strip()}"  # engine options typed in the same box: SECONDS, level=N
     return kind
 
 
@@ -110,7 +112,10 @@ class SetupScreen(Screen[None]):
                     yield Label(f"{mark} plays", classes="label")
                     yield Select(KINDS, value=c[f"kind{seat}"], allow_blank=False, id=f"kind{seat}", compact=True)
                     yield Input(
-                        c[f"model{seat}"], placeholder="model, e.g. openai/gpt-4o-mini", id=f"model{seat}", compact=True
+                        c[f"model{seat}"],
+                        placeholder="model (e.g. openai/gpt-4o-mini) or minimax: 2, level=3",
+                        id=f"model{seat}",
+                        compact=True,
                     )
             with Horizontal(classes="row"):
                 yield Label("Temp.", classes="label")
@@ -190,6 +195,8 @@ class SetupScreen(Screen[None]):
         for spec in players:
             if spec == "llm:":
                 raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
+            if spec.startswith("minimax"):
+                validate_spec(spec)
         llm = PlayerOptions(
             prompt=values["prompt"], temperature=temperature, api_base=values["api_base"].strip() or None
         )
