@@ -86,7 +86,7 @@ def report_errors(results: list[tuple[BatchRun, list[MatchRecord], float]], erro
     failed = [r for _, records, _ in results for r in records if r.outcome.status == "error"]
     if failed:
         message = f"{len(failed)} match(es) ended with an error and are not scored; first: {failed[0].outcome.detail}"
-        errors.print(message, markup=False, highlight=False)
+        errors.print(message, markup=False, highlight=False, soft_wrap=True)
 
 
 def summary_json(results: list[tuple[BatchRun, list[MatchRecord], float]]) -> dict[str, object]:

@@ -142,7 +142,9 @@ class MatchScreen(Screen[None]):
             self.runner = MatchRunner(setup, [self.handle_event], players=players, options=self.options)
             await self.runner.run()
         self.finished = True
-        self.set_status(f"Series over: {self.score_text()}. Esc to go back.")
+        errored = [r for r in self.records if r.outcome.status == "error"]
+        note = f" {len(errored)} ended with an error: {errored[0].outcome.detail}." if errored else ""
+        self.set_status(f"Series over: {self.score_text()}.{note} Esc to go back.")
 
     def viewer(self, state: Any) -> int | None:
         """Whose view a hidden-information board shows: the human's, else a spectator's."""
