@@ -8,12 +8,14 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from arena.engine.events import Event, MatchEnded
 from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
+from bench.gomoku import bench_gomoku
+from bench.tables import table
 from games.connect_four import ConnectFour
 from games.connect_four.bitboard import Layout
 from games.connect_four.engine import ConnectFourEngine, shared_books
@@ -22,16 +24,6 @@ from games.mnk import GridState
 from games.tictactoe.engine import Solver as TicTacToeSolver
 from tests.conftest import REFERENCE
 from tests.factories import sample_record
-
-
-def table(title: str, header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
-    """Print a Markdown table."""
-    print(f"\n### {title}\n")
-    print("| " + " | ".join(header) + " |")
-    print("|" + "|".join("---" for _ in header) + "|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
-    sys.stdout.flush()
 
 
 def ms(seconds: float) -> str:
@@ -186,6 +178,7 @@ def bench_dataset() -> None:
 
 
 PARTS: dict[str, Callable[[], None]] = {
+    "gomoku": bench_gomoku,
     "tictactoe": bench_tictactoe_solve,
     "dataset": bench_dataset,
     "connect-four": bench_connect_four,

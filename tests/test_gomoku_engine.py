@@ -6,7 +6,8 @@ import random
 
 from games.base import Cell
 from games.gomoku import Gomoku
-from games.gomoku.engine import GomokuEngine, one_ply_move
+from games.gomoku.engine import GomokuEngine
+from games.gomoku.threat_rules import one_ply_move
 from games.mnk import GridState
 
 GAME = Gomoku()

@@ -98,9 +98,14 @@ class EnginePlayer:
             return tictactoe_best_move(state, game.k), {"exact": True}
         if isinstance(game, MNKGame):
             if self.gomoku is None:
-                self.gomoku = GomokuEngine(budget=self.budget, rng=self.rng)
-            move = await asyncio.to_thread(self.gomoku.best_move, state, game.k)
-            return move, {"exact": False}
+                self.gomoku = GomokuEngine(budget=self.budget)
+            found = await asyncio.to_thread(self.gomoku.decide, state, game.k)
+            return found.cell, {
+                "exact": found.exact,
+                "reason": found.reason,
+                "depth": found.depth,
+                "nodes": found.nodes,
+            }
         raise TypeError(f"no engine for {type(game).__name__}")
 
     def connect_four_verdict(self, game: ConnectFour, state: Any) -> Any:

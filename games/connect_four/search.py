@@ -13,32 +13,13 @@ Scratch `work` (int64, cells + 1 by 2 * cols): per-ply room for ordering childre
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
-F = TypeVar("F", bound=Callable[..., Any])
+from games.compiled import COMPILED, jit
 
-try:
-    if os.environ.get("ARENA_PURE_PYTHON"):
-        raise ImportError("pure Python asked for")
-    from numba import njit as _njit
-
-    COMPILED = True
-
-    def jit(function: F) -> F:
-        """Compile in nopython mode without the GIL (a timer thread must run while it searches)."""
-        return cast(F, _njit(cache=True, nogil=True)(function))
-
-except ImportError:
-    COMPILED = False
-
-    def jit(function: F) -> F:
-        """No compiler: run the function as written."""
-        return function
-
+__all__ = ["COMPILED", "heuristic_root", "negamax", "solve"]
 
 STOP, NODES = 0, 1
 G_ROWS, G_COLS, G_BOTTOM, G_BOARD, G_CELLS, G_BOOKS, G_ODD_ROWS = 0, 1, 2, 3, 4, 5, 6

@@ -7,10 +7,8 @@ the negative of the opponent's score.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,6 +16,7 @@ import numpy as np
 from games.connect_four import search
 from games.connect_four.bitboard import Layout
 from games.connect_four.book import OpeningBook, OutcomeBook
+from games.search_control import SearchControl
 
 TABLE_SIZE = 4_194_301  # a prime; 8-byte keys and 1-byte bounds: 38 MB
 EMPTY_BOOK = (np.zeros(0, np.int32), np.zeros(0, np.int8), np.zeros(0, np.int64), np.zeros(0, np.uint8))
@@ -93,7 +92,8 @@ class Solver:
         self.tt_values = np.zeros(TABLE_SIZE, dtype=np.int8)
         self.work = np.zeros((self.cells + 1, 2 * self.cols), dtype=np.int64)
         self.weights = cell_weights(self.layout)
-        self.ctl = np.zeros(2, dtype=np.int64)
+        self.control = SearchControl()
+        self.ctl = self.control.ctl
         self.warm_up()
 
     def warm_up(self) -> None:
@@ -111,33 +111,18 @@ class Solver:
         self.tt_keys.fill(0)
         self.tt_values.fill(0)
 
-    @contextmanager
-    def deadline(self, seconds: float | None) -> Iterator[None]:
+    def deadline(self, seconds: float | None) -> AbstractContextManager[None]:
         """Stop every search started inside when `seconds` have passed (None: never)."""
-        self.ctl[search.STOP] = 0
-        timer = None
-        if seconds is not None:
-            timer = threading.Timer(max(0.0, seconds), self.stop)
-            timer.daemon = True
-            timer.start()
-        try:
-            yield
-        finally:
-            if timer is not None:
-                timer.cancel()
-
-    def stop(self) -> None:
-        """Ask the running search to stop now (safe from any thread)."""
-        self.ctl[search.STOP] = 1
+        return self.control.deadline(seconds)
 
     @property
     def stopped(self) -> bool:
         """True once the current deadline has passed."""
-        return bool(self.ctl[search.STOP])
+        return self.control.stopped
 
     def count_nodes(self) -> int:
         """Nodes visited since the solver was made."""
-        return int(self.ctl[search.NODES])
+        return self.control.nodes()
 
     def possible(self, mask: int) -> int:
         """Cells where a stone can be dropped now."""

@@ -1,0 +1,344 @@
+"""The Gomoku search core, compiled by numba: incremental line-window evaluation, alpha-beta, VCF.
+
+The board is an int8 array (0 empty, 1 and 2 the players). Every k-long line segment of the
+board is a window; `counts[w, c]` holds how many stones of player c it has. A window with stones
+of one player only is worth WEIGHTS[n] to that player; the totals, the number of windows one
+stone short of k ("fours") and of complete ones ("fives") are kept up to date on every move and
+its undo, so a position is evaluated in constant time. `near[cell]` counts stones within two
+steps, so candidate moves are the empty cells near play.
+
+Arrays, by name: `board`, `counts` (windows x 3), `cell_windows` (cells x at most 4k, -1 padded),
+`windows` (windows x k), `near`, `totals` (3), `fours` (3), `fives` (3), `work` (plies x cells x 2)
+scratch for ordering moves, `ctl`: [STOP] set by a timer at the deadline, [NODES] a counter, [BEST] the root's best cell.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.compiled import COMPILED, jit, jit_uncached
+
+__all__ = ["COMPILED", "find_vcf", "make", "search", "unmake"]
+
+STOP, NODES, BEST = 0, 1, 2
+WIN = 1_000_000_000
+MAX_PLY = 64
+
+
+@jit
+def _window_value(n: int, k: int) -> int:
+    """What a window holding `n` stones of one player only is worth to that player."""
+    if n == 0:
+        return 0
+    if n >= k:
+        return 100_000_000
+    return 1 << (4 * n)  # 16, 256, 4096, 65536 for k = 5
+
+
+@jit
+def _account(w: int, sign: int, counts: Any, k: int, totals: Any, fours: Any, fives: Any) -> None:
+    """Add (sign 1) or remove (sign -1) window w's share of the totals."""
+    a, b = counts[w, 1], counts[w, 2]
+    if b == 0 and a > 0:
+        totals[1] += sign * _window_value(a, k)
+        if a == k - 1:
+            fours[1] += sign
+        elif a == k:
+            fives[1] += sign
+    if a == 0 and b > 0:
+        totals[2] += sign * _window_value(b, k)
+        if b == k - 1:
+            fours[2] += sign
+        elif b == k:
+            fives[2] += sign
+
+
+@jit
+def make(
+    cell: int,
+    player: int,
+    k: int,
+    cols: int,
+    board: Any,
+    counts: Any,
+    cell_windows: Any,
+    near: Any,
+    totals: Any,
+    fours: Any,
+    fives: Any,
+) -> None:
+    """Place a stone and update every count."""
+    board[cell] = player
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        _account(w, -1, counts, k, totals, fours, fives)
+        counts[w, player] += 1
+        _account(w, 1, counts, k, totals, fours, fives)
+    _touch(cell, 1, cols, near)
+
+
+@jit
+def unmake(
+    cell: int,
+    player: int,
+    k: int,
+    cols: int,
+    board: Any,
+    counts: Any,
+    cell_windows: Any,
+    near: Any,
+    totals: Any,
+    fours: Any,
+    fives: Any,
+) -> None:
+    """Take a stone back and restore every count."""
+    board[cell] = 0
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        _account(w, -1, counts, k, totals, fours, fives)
+        counts[w, player] -= 1
+        _account(w, 1, counts, k, totals, fours, fives)
+    _touch(cell, -1, cols, near)
+
+
+@jit
+def _touch(cell: int, sign: int, cols: int, near: Any) -> None:
+    """Count a stone (sign 1) or its removal (sign -1) in the neighbourhood of every cell within two steps."""
+    rows = len(near) // cols
+    r0, c0 = cell // cols, cell % cols
+    for r in range(max(0, r0 - 2), min(rows, r0 + 3)):
+        for c in range(max(0, c0 - 2), min(cols, c0 + 3)):
+            near[r * cols + c] += sign
+
+
+@jit
+def completion_cells(player: int, k: int, windows: Any, counts: Any, board: Any, out: Any) -> int:
+    """The distinct empty cells that would give `player` k in a row (written to `out`); their number."""
+    n = 0
+    for w in range(windows.shape[0]):
+        if counts[w, player] == k - 1 and counts[w, 3 - player] == 0:
+            for i in range(k):
+                cell = windows[w, i]
+                if board[cell] == 0:
+                    seen = False
+                    for j in range(n):
+                        if out[j] == cell:
+                            seen = True
+                    if not seen:
+                        out[n] = cell
+                        n += 1
+    return n
+
+
+@jit
+def _move_value(cell: int, me: int, k: int, counts: Any, cell_windows: Any) -> int:
+    """How much a stone here adds to my windows plus how much it takes from the opponent's (for ordering)."""
+    opp = 3 - me
+    value = 0
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        a, b = counts[w, me], counts[w, opp]
+        if b == 0:
+            value += _window_value(a + 1, k) - _window_value(a, k)
+        if a == 0:
+            value += (_window_value(b + 1, k) - _window_value(b, k)) * 3 // 4
+    return value
+
+
+@jit
+def _candidates(me: int, k: int, board: Any, counts: Any, cell_windows: Any, near: Any, out: Any, width: int) -> int:
+    """The `width` best empty cells near play, best first, written to out[:, 0] with their values in out[:, 1]."""
+    n = 0
+    for cell in range(len(board)):
+        if board[cell] != 0 or near[cell] == 0:
+            continue
+        value = _move_value(cell, me, k, counts, cell_windows)
+        j = n if n < width else width
+        if j == width and value <= out[width - 1, 1]:
+            continue
+        while j > 0 and out[j - 1, 1] < value:
+            if j < width:
+                out[j, 0] = out[j - 1, 0]
+                out[j, 1] = out[j - 1, 1]
+            j -= 1
+        out[j, 0] = cell
+        out[j, 1] = value
+        if n < width:
+            n += 1
+    return n
+
+
+@jit_uncached
+def search(
+    me: int,
+    depth: int,
+    ply: int,
+    alpha: int,
+    beta: int,
+    first: int,
+    k: int,
+    cols: int,
+    width: int,
+    board: Any,
+    counts: Any,
+    windows: Any,
+    cell_windows: Any,
+    near: Any,
+    totals: Any,
+    fours: Any,
+    fives: Any,
+    work: Any,
+    ctl: Any,
+) -> int:
+    """Negamax value for `me` to move; WIN - ply for a win found at that ply.
+
+    At ply 0 (the root) `first` (a cell, or -1) is searched first, a few more candidates are searched
+    than deeper down, and the best cell is left in ctl[BEST].
+    """
+    ctl[NODES] += 1
+    if ctl[STOP]:
+        return 0
+    opp = 3 - me
+    if fours[me] > 0:
+        return WIN - ply - 1  # a five next move
+    if ply >= MAX_PLY - 1:
+        return totals[me] - totals[opp]
+    scratch = work[ply]
+    moves = 0
+    if fours[opp] > 0:
+        blocks = completion_cells(opp, k, windows, counts, board, scratch[:, 0])
+        if blocks > 1:
+            return -(WIN - ply - 2)  # two ways to five: one block is not enough
+        scratch[0, 1] = 0
+        moves = 1
+    elif depth <= 0:
+        return totals[me] - totals[opp]
+    else:
+        moves = _candidates(me, k, board, counts, cell_windows, near, scratch, width + 4 if ply == 0 else width)
+        if moves == 0:
+            return 0  # the board is full: a draw
+        for i in range(moves):
+            if scratch[i, 0] == first and ply == 0:
+                scratch[i, 0] = scratch[0, 0]
+                scratch[0, 0] = first
+    best = -WIN
+    for i in range(moves):
+        cell = scratch[i, 0]
+        make(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        score = -search(
+            opp,
+            depth - 1,
+            ply + 1,
+            -beta,
+            -alpha,
+            -1,
+            k,
+            cols,
+            width,
+            board,
+            counts,
+            windows,
+            cell_windows,
+            near,
+            totals,
+            fours,
+            fives,
+            work,
+            ctl,
+        )
+        unmake(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        if ctl[STOP]:
+            return 0
+        if score > best:
+            best = score
+            if ply == 0:
+                ctl[BEST] = cell
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    return best
+
+
+@jit
+def find_vcf(
+    me: int,
+    depth: int,
+    ply: int,
+    k: int,
+    cols: int,
+    board: Any,
+    counts: Any,
+    windows: Any,
+    cell_windows: Any,
+    near: Any,
+    totals: Any,
+    fours: Any,
+    fives: Any,
+    work: Any,
+    ctl: Any,
+) -> int:
+    """A first move of a win by continuous fours (victory by continuous fours) for `me`, or -1."""
+    ctl[NODES] += 1
+    if ctl[STOP] or depth <= 0 or ply >= MAX_PLY - 2:
+        return -1
+    opp = 3 - me
+    scratch = work[ply]
+    if fours[me] > 0:
+        completion_cells(me, k, windows, counts, board, scratch[:, 0])
+        return scratch[0, 0]
+    if fours[opp] > 0:
+        return -1  # the opponent threatens five: a four of ours does not answer it
+    n = 0
+    for cell in range(len(board)):  # every cell that makes a four
+        if board[cell] != 0 or near[cell] == 0:
+            continue
+        for i in range(cell_windows.shape[1]):
+            w = cell_windows[cell, i]
+            if w < 0:
+                break
+            if counts[w, me] == k - 2 and counts[w, opp] == 0:
+                scratch[n, 0] = cell
+                n += 1
+                break
+    blocks = work[ply + 1]
+    for i in range(n):
+        cell = scratch[i, 0]
+        make(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        replies = completion_cells(me, k, windows, counts, board, blocks[:, 1])
+        found = replies >= 2  # an open or double four: no single block stops it
+        if not found and replies == 1:
+            block = blocks[0, 1]
+            make(block, opp, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+            if fours[opp] == 0:  # the block makes no four of the opponent's that we would have to answer
+                found = (
+                    find_vcf(
+                        me,
+                        depth - 1,
+                        ply + 2,
+                        k,
+                        cols,
+                        board,
+                        counts,
+                        windows,
+                        cell_windows,
+                        near,
+                        totals,
+                        fours,
+                        fives,
+                        work,
+                        ctl,
+                    )
+                    >= 0
+                )
+            unmake(block, opp, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        unmake(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        if found and not ctl[STOP]:
+            return cell
+    return -1
