@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import statistics
 import sys
 import tempfile
@@ -14,15 +13,10 @@ from pathlib import Path
 from arena.engine.events import Event, MatchEnded
 from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
+from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
 from bench.tables import table
-from games.connect_four import ConnectFour
-from games.connect_four.bitboard import Layout
-from games.connect_four.engine import ConnectFourEngine, shared_books
-from games.connect_four.solver import Solver
-from games.mnk import GridState
 from games.tictactoe.engine import Solver as TicTacToeSolver
-from tests.conftest import REFERENCE
 from tests.factories import sample_record
 
 
@@ -43,61 +37,6 @@ def bench_tictactoe_solve() -> None:
         "Tic-tac-toe full solve (target < 50 ms)",
         ("positions", "median", "min", "max"),
         [(str(positions), ms(statistics.median(times)), ms(min(times)), ms(max(times)))],
-    )
-
-
-def random_position(game: ConnectFour, rng: random.Random, low: int, high: int) -> GridState:
-    """A random, unfinished position with between `low` and `high` stones."""
-    while True:
-        target, state = rng.randint(low, high), game.initial_state()
-        while state.ply < target and not state.over:
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-        if not state.over:
-            return state
-
-
-def bench_connect_four() -> None:
-    """Reference sets, and best moves from the opening and the middle game."""
-    game, layout = ConnectFour(), Layout()
-    rows = []
-    for name in ("Test_L3_R1", "Test_L2_R1"):
-        times, solver = [], Solver()
-        for line in (REFERENCE / name).read_text().splitlines():
-            sequence, _ = line.split()
-            state = game.play_sequence(sequence)
-            solver.table.clear()
-            start = time.perf_counter()
-            solver.solve(*layout.from_state(state), state.ply)
-            times.append(time.perf_counter() - start)
-        rows.append((name, str(len(times)), ms(statistics.mean(times)), ms(max(times))))
-    table("Connect-Four solver on Pons' test sets", ("set", "positions", "mean", "max"), rows)
-
-    start = time.perf_counter()
-    shared_books()
-    load = time.perf_counter() - start
-
-    def best_move_times(states: list[GridState]) -> list[float]:
-        times = []
-        for state in states:
-            engine = ConnectFourEngine()  # cold transposition table each time
-            start = time.perf_counter()
-            engine.decide(state)
-            times.append(time.perf_counter() - start)
-        return times
-
-    rng = random.Random(2026)
-    empty = best_move_times([game.initial_state()])
-    opening = best_move_times([random_position(game, rng, 1, 12) for _ in range(20)])
-    middle = best_move_times([random_position(game, rng, 13, 16) for _ in range(20)])
-    table(
-        "Connect-Four best move, cold engine (targets: each < 1 s to ply 12; median < 2 s, max < 15 s at 13-16)",
-        ("positions", "count", "median", "max"),
-        [
-            ("book load (once per process)", "1", ms(load), ms(load)),
-            ("empty board", "1", ms(empty[0]), ms(empty[0])),
-            ("seeded random, 1-12 plies", "20", ms(statistics.median(opening)), ms(max(opening))),
-            ("seeded random, 13-16 plies", "20", ms(statistics.median(middle)), ms(max(middle))),
-        ],
     )
 
 

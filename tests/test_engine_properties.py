@@ -174,7 +174,7 @@ def test_tictactoe_every_reachable_position_gets_a_best_legal_move(rows: int, co
 def gomoku_lost_positions(count: int, seed: int) -> list[GridState]:
     """X to move while O has an open four (both ends free): every move loses."""
     rng = random.Random(seed)
-    found = []
+    found: list[GridState] = []
     while len(found) < count:
         r, c = rng.randrange(2, 13), rng.randrange(0, 10)
         x_cells = [rng.choice((0, 14)) * 15 + 3 * i + rng.randrange(2) for i in range(4)]  # spread out, no line

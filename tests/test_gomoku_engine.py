@@ -58,7 +58,7 @@ def play(opponent: str, games: int) -> int:
     wins = 0
     for seed in range(games):
         rng = random.Random(seed)
-        engine = GomokuEngine(budget=0.02, rng=random.Random(seed))
+        engine = GomokuEngine(budget=0.02)
         engine_seat = seed % 2
         state = GAME.initial_state()
         while not state.over:
@@ -79,3 +79,35 @@ def test_wins_100_of_100_against_random() -> None:
 
 def test_wins_at_least_80_percent_against_a_one_ply_engine() -> None:
     assert play("one-ply", 50) >= 40
+
+
+def test_a_win_by_continuous_fours_is_found_and_played() -> None:
+    # X to move: (7,6) makes a four along row 7 and another down column 6 at once; O cannot block both.
+    x = [(7, 3), (7, 4), (7, 5), (8, 6), (9, 6), (10, 6)]
+    o = [(7, 2), (11, 6), (0, 0), (0, 14), (14, 0), (14, 14)]
+    verdict = fast_engine().decide(position(x, o))
+    assert verdict.reason == "vcf" and verdict.cell == Cell(7, 6) and verdict.exact
+
+
+def test_a_longer_vcf_wins_against_every_forced_block() -> None:
+    # X: a closed three on row 4 and the makings of a second line; each four forces the only block.
+    x = [(4, 4), (4, 5), (4, 6), (5, 8), (6, 8), (8, 8)]
+    o = [(4, 3), (9, 8), (0, 0), (0, 14), (14, 0), (14, 14)]
+    state = position(x, o)
+    engine = fast_engine()
+    first = engine.decide(state)
+    assert first.reason == "vcf"
+    for _ in range(10):  # X plays the engine's fours, O the forced block each time
+        state = GAME.apply(state, engine.best_move(state))
+        if state.over:
+            break
+        state = GAME.apply(state, fast_engine().best_move(state))
+        assert not state.over
+    assert state.over and state.winner == 0  # seat 0 is X
+
+
+def test_beats_the_first_engine_at_equal_budget() -> None:
+    from bench.gomoku import head_to_head, new, old
+
+    won, _, lost, _ = head_to_head(new(0.05), old(0.05), 6, seed=900)
+    assert won >= 5 and lost <= 1

@@ -9,7 +9,8 @@ steps, so candidate moves are the empty cells near play.
 
 Arrays, by name: `board`, `counts` (windows x 3), `cell_windows` (cells x at most 4k, -1 padded),
 `windows` (windows x k), `near`, `totals` (3), `fours` (3), `fives` (3), `work` (plies x cells x 2)
-scratch for ordering moves, `ctl`: [STOP] set by a timer at the deadline, [NODES] a counter, [BEST] the root's best cell.
+scratch for ordering moves, `ctl`: [STOP] set by a timer at the deadline, [NODES] a counter,
+[BEST] the root's best cell.
 """
 
 from __future__ import annotations

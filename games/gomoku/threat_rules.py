@@ -1,4 +1,4 @@
-"""The first Gomoku engine (kept as a baseline and a strength level): threat rules first (five, block four, open four, block open three), then alpha-beta.
+"""The first Gomoku engine, kept as a baseline: threat rules (five, four, open four, open three), then alpha-beta.
 
 Works for any k-in-a-row board (k >= 3), so it also plays large tic-tac-toe variants.
 """
