@@ -15,6 +15,7 @@ from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
 from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
+from bench.levels import bench_levels
 from bench.tables import table
 from games.tictactoe.engine import Solver as TicTacToeSolver
 from tests.factories import sample_record
@@ -118,6 +119,7 @@ def bench_dataset() -> None:
 
 PARTS: dict[str, Callable[[], None]] = {
     "gomoku": bench_gomoku,
+    "levels": bench_levels,
     "tictactoe": bench_tictactoe_solve,
     "dataset": bench_dataset,
     "connect-four": bench_connect_four,
