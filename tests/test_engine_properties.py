@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from games.battleship import Battleship
 from games.battleship.engine import best_shot
 from games.connect_four import ConnectFour
 from games.connect_four.engine import ConnectFourEngine
@@ -188,17 +187,27 @@ def gomoku_lost_positions(count: int, seed: int) -> list[GridState]:
 
 def test_gomoku_moves_are_legal_from_random_and_lost_positions() -> None:
     game = make_game("gomoku")
-    engine = GomokuEngine(budget=0.01)
-    states = list(random_positions(game, 150, seed=8)) + gomoku_lost_positions(30, seed=2)
+    engine = GomokuEngine(budget=0.005)
+    states = list(random_positions(game, 1000, seed=8)) + gomoku_lost_positions(100, seed=2)
     for state in states:
         cell = engine.best_move(state, 5)
         assert state.cells[cell.row * 15 + cell.col] == 0
 
 
-def test_battleship_shots_are_legal_from_random_positions() -> None:
-    game = Battleship()
+@pytest.mark.parametrize(("rows", "cols", "k"), [(4, 4, 4), (5, 5, 4), (6, 6, 5)])
+def test_larger_k_in_a_row_boards_get_legal_moves(rows: int, cols: int, k: int) -> None:
+    game = make_game("tictactoe", rows=rows, cols=cols, k=k)
+    engine = GomokuEngine(budget=0.005)
+    for state in random_positions(game, 700, seed=rows * 10 + k):
+        cell = engine.best_move(state, k)
+        assert state.cells[cell.row * cols + cell.col] == 0
+
+
+@pytest.mark.parametrize("preset", ["classic", "childplay"])
+def test_battleship_shots_are_legal_from_random_positions(preset: str) -> None:
+    game = make_game("battleship", preset=preset)
     rng = random.Random(4)
-    for state in random_positions(game, 300, seed=9):
+    for state in random_positions(game, 1000, seed=9):
         seat = game.to_move(state)
         shot = best_shot(game.observe(state, seat), rng)
         assert shot in list(game.legal_moves(state))
