@@ -15,6 +15,7 @@ from rich.table import Table
 from arena.analysis.summary import SeatTally, summarize
 from arena.engine.events import Event, MatchEnded
 from arena.engine.tournament import TournamentPlan, run_tournament
+from arena.inert import inert, inert_text
 from arena.llm.cache import CallCache
 from arena.llm.local import stop_shared_local_server
 from arena.players import PlayerOptions
@@ -36,7 +37,7 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
     errors = Console(stderr=True)
     store = MatchStore(db_path)
     for warning in store.warnings:
-        errors.print(f"[yellow]warning:[/] {warning}")
+        errors.print(inert_text(f"warning: {warning}", style="yellow"))
     results: list[tuple[BatchRun, list[MatchRecord], float]] = []
     try:
         for run in runs:
@@ -85,7 +86,8 @@ def report_errors(results: list[tuple[BatchRun, list[MatchRecord], float]], erro
     """Say how many matches ended in an error (never scored), and the first reason."""
     failed = [r for _, records, _ in results for r in records if r.outcome.status == "error"]
     if failed:
-        message = f"{len(failed)} match(es) ended with an error and are not scored; first: {failed[0].outcome.detail}"
+        first = inert(failed[0].outcome.detail or "")
+        message = f"{len(failed)} match(es) ended with an error and are not scored; first: {first}"
         errors.print(message, markup=False, highlight=False, soft_wrap=True)
 
 

@@ -52,6 +52,13 @@ def positive_float(text: str) -> float:
     return value
 
 
+def print_error(line: str) -> None:
+    """One line to stderr, with anything a model, provider or file put in it made inert."""
+    from arena.inert import inert
+
+    print(inert(line), file=sys.stderr)
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """Board options shared by batch mode and solve."""
     parser.add_argument("--rows", type=positive_int, help="board rows (tic-tac-toe, Connect-Four, Gomoku)")
@@ -212,7 +219,7 @@ def run_dataset(argv: list[str]) -> int:
     try:
         _, lines = write_dataset(args.out)
     except OSError as error:
-        print(f"arena dataset: error: cannot write to {args.out}: {error.strerror}", file=sys.stderr)
+        print_error(f"arena dataset: error: cannot write to {args.out}: {error.strerror}")
         return 2
     print("\n".join(lines))
     return 0
@@ -257,33 +264,35 @@ def run_quiz(argv: list[str]) -> int:
     if args.model:
         return run_model_quiz_command(args)
     if not (args.plain or args.sessions):
-        print("arena quiz: error: the quiz screen comes with the app; use --plain for now", file=sys.stderr)
+        print_error("arena quiz: error: the quiz screen comes with the app; use --plain for now")
         return 2
     try:
         store = MatchStore(args.db)
     except StoreError as error:
-        print(f"arena quiz: error: {error}", file=sys.stderr)
+        print_error(f"arena quiz: error: {error}")
         return 2
     for warning in store.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print_error(f"warning: {warning}")
     player = f"human:{args.name}"
     try:
         if args.sessions:
-            print("\n".join(session_lines(store)))
+            from arena.inert import inert
+
+            print(inert("\n".join(session_lines(store))))
             return 0
         if args.resume == "latest":
             session = latest_unfinished(store, player)
             if session is None:
-                print(f"arena quiz: error: {args.name} has no unfinished session to resume", file=sys.stderr)
+                print_error(f"arena quiz: error: {args.name} has no unfinished session to resume")
                 return 2
         elif args.resume:
             try:
                 session = load_session(store, args.resume)
             except KeyError as error:
-                print(f"arena quiz: error: {error.args[0]}", file=sys.stderr)
+                print_error(f"arena quiz: error: {error.args[0]}")
                 return 2
             if session.finished:
-                print(f"arena quiz: error: session {session.record.id} is already finished", file=sys.stderr)
+                print_error(f"arena quiz: error: session {session.record.id} is already finished")
                 return 2
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -300,6 +309,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     import secrets
     from dataclasses import replace
 
+    from arena.inert import inert
     from arena.llm.cache import CallCache
     from arena.llm.local import stop_shared_local_server
     from arena.players import make_player
@@ -309,13 +319,13 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     from arena.store import MatchStore, StoreError
 
     if not args.model.startswith("llm:"):
-        print("arena quiz: error: --model takes an llm: spec, e.g. llm:local", file=sys.stderr)
+        print_error("arena quiz: error: --model takes an llm: spec, e.g. llm:local")
         return 2
     defaults = replace(llm_defaults(args), prompt="cloudwalk")
     try:
         store = MatchStore(args.db)
     except StoreError as error:
-        print(f"arena quiz: error: {error}", file=sys.stderr)
+        print_error(f"arena quiz: error: {error}")
         return 2
     try:
         player = make_player(args.model, 0, defaults)
@@ -324,9 +334,9 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             session = start_session(store, player.spec, "told", seed)
-        complete = asyncio.run(run_model_quiz(session, player, CallCache(store), print))
+        complete = asyncio.run(run_model_quiz(session, player, CallCache(store), lambda line: print(inert(line))))
     except ValueError as error:
-        print(f"arena quiz: error: {error}", file=sys.stderr)
+        print_error(f"arena quiz: error: {error}")
         return 2
     finally:
         store.close()
@@ -337,6 +347,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
 def run_show(argv: list[str]) -> int:
     """`arena show [MATCH] [--db PATH]`: a recorded match as a transcript."""
     from arena.analysis.transcript import transcript
+    from arena.inert import inert
     from arena.store import MatchStore, StoreError
 
     parser = ArgumentParser(prog="arena show", description="Print a recorded match move by move.")
@@ -348,7 +359,7 @@ def run_show(argv: list[str]) -> int:
         with MatchStore(args.db) as store:
             records = store.matches()
     except StoreError as error:
-        print(f"arena show: error: {error}", file=sys.stderr)
+        print_error(f"arena show: error: {error}")
         return 2
     if args.match == "latest":
         chosen = sorted(records, key=lambda r: r.ended_at)[-1:]
@@ -356,9 +367,9 @@ def run_show(argv: list[str]) -> int:
         chosen = [r for r in records if r.id.startswith(args.match)]
     if len(chosen) != 1:
         problem = "no recorded match" if not chosen else "more than one match"
-        print(f"arena show: error: {problem} matches {args.match!r} in {args.db}", file=sys.stderr)
+        print_error(f"arena show: error: {problem} matches {args.match!r} in {args.db}")
         return 2
-    print(transcript(chosen[0], prompts=not args.no_prompts))
+    print(inert(transcript(chosen[0], prompts=not args.no_prompts)))
     return 0
 
 
@@ -371,10 +382,10 @@ def run_solve(argv: list[str]) -> int:
         for line in solve(args.game, args.position, game_options(args), args.budget):
             print(line, flush=True)
     except ValueError as error:  # includes InvalidMove / IllegalMove
-        print(f"arena solve: error: {error}", file=sys.stderr)
+        print_error(f"arena solve: error: {error}")
         return 2
     except KeyboardInterrupt:
-        print("arena solve: interrupted", file=sys.stderr)
+        print_error("arena solve: interrupted")
         return 130
     return 0
 
@@ -387,7 +398,7 @@ def run_app(db_path: Path) -> int:
     try:
         app = ArenaApp(db_path)
     except StoreError as error:
-        print(f"arena: error: {error}", file=sys.stderr)
+        print_error(f"arena: error: {error}")
         return 2
     app.run()
     return 0
@@ -413,7 +424,7 @@ def run_main(argv: list[str]) -> int:
         for spec in args.players:
             validate_spec(spec, defaults.for_game(name))
     except ValueError as error:
-        print(f"arena: error: {error}", file=sys.stderr)
+        print_error(f"arena: error: {error}")
         return 2
     players = (with_budget(args.players[0], args.budget), with_budget(args.players[1], args.budget))
     plan = TournamentPlan(
@@ -439,10 +450,10 @@ def run_main(argv: list[str]) -> int:
     try:
         return run_batch(runs, args.db, args.json, concurrency)
     except StoreError as error:
-        print(f"arena: error: {error}", file=sys.stderr)
+        print_error(f"arena: error: {error}")
         return 2
     except KeyboardInterrupt:
-        print("arena: interrupted; finished matches are recorded", file=sys.stderr)
+        print_error("arena: interrupted; finished matches are recorded")
         return 130
 
 

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from arena.inert import inert_text
 from arena.records import MatchRecord
 from arena.store import MatchStore
 from arena.tui.screens.replay import ReplayScreen
@@ -88,7 +89,7 @@ class HistoryScreen(Screen[None]):
                 result = "draw"
             else:
                 result = f"{record.players[outcome.winner].spec} won"
-            matches.add_row(
+            cells = (
                 record.ended_at[:16].replace("T", " "),
                 record.game,
                 record.players[0].spec,
@@ -96,10 +97,11 @@ class HistoryScreen(Screen[None]):
                 result,
                 str(len(record.played)),
             )
+            matches.add_row(*(inert_text(cell) for cell in cells))
         summary = self.query_one("#summary", DataTable)
         summary.clear()
         for row in results_by_player(self.shown):
-            summary.add_row(*(str(v) for v in row))
+            summary.add_row(*(inert_text(str(v)) for v in row))
 
     def action_open(self) -> None:
         matches = self.query_one("#matches", DataTable)

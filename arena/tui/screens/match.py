@@ -7,7 +7,6 @@ import contextlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,6 +27,7 @@ from arena.engine.events import (
 )
 from arena.engine.runner import MatchRunner
 from arena.engine.tournament import TournamentPlan
+from arena.inert import inert, inert_text
 from arena.llm.cache import CallCache
 from arena.players import Player, PlayerOptions, TurnView, make_player
 from arena.players.human import HumanPlayer
@@ -250,7 +250,7 @@ class MatchScreen(Screen[None]):
         reason = waiting[0].submit_text(message.text)
         if reason is not None:
             self.set_status(f"Refused: {reason}. Try again.")
-            self.notify(reason, title="Illegal move", severity="warning", timeout=3)
+            self.notify(inert(reason), title="Illegal move", severity="warning", timeout=3, markup=False)
         else:
             self.query_one(Board).interactive = False
 
@@ -284,7 +284,7 @@ class MatchScreen(Screen[None]):
 
     def set_status(self, text: str) -> None:
         """Show a status line; it may quote a reason or a reply, so it is never read as markup."""
-        self.query_one("#status", Static).update(Text(text))
+        self.query_one("#status", Static).update(inert_text(text))
 
     def score_text(self) -> str:
         names = self.plan.players

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from arena.inert import inert_text
 from arena.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
 from games.registry import OPTIONS, canonical_name, make_game
@@ -75,7 +76,7 @@ class ReplayScreen(Screen[None]):
             self.query_one("#detail", Static).update("")
             return
         move = self.record.moves[self.step - 1]
-        self.query_one("#status", Static).update(self.describe(move, total))
+        self.query_one("#status", Static).update(inert_text(self.describe(move, total)))
         self.query_one("#detail", Static).update(self.detail(move))
 
     def describe(self, move: MoveRecord, total: int) -> str:
@@ -92,10 +93,10 @@ class ReplayScreen(Screen[None]):
         text = Text()
         if move.reasoning:
             text.append("reasoning\n", style="bold")
-            text.append(move.reasoning + "\n\n", style="italic grey62")
+            text.append_text(inert_text(move.reasoning + "\n\n", style="italic grey62"))
         if move.raw is not None:
             text.append("reply\n", style="bold")
-            text.append(move.raw + "\n")
+            text.append_text(inert_text(move.raw + "\n"))
         if move.tokens:
             text.append(f"\ntokens {move.tokens['prompt']}+{move.tokens['completion']}", style="grey62")
         return text

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
+from arena.inert import inert_text
 from arena.players import PlayerOptions, validate_spec
 from arena.prompting import FAMILIES
 from arena.quiz import latest_unfinished, start_session
@@ -220,7 +221,7 @@ class SetupScreen(Screen[None]):
 
     def say(self, text: str, error: bool = False) -> None:
         status = self.query_one("#setup-status", Static)
-        status.update(text)
+        status.update(inert_text(text))
         status.set_class(error, "error")
 
     @work(exclusive=True, group="preflight")

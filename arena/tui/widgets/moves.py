@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.widgets import DataTable
 
+from arena.inert import inert_text
 from arena.records import MoveRecord
 
 
-class MoveList(DataTable[str]):
+class MoveList(DataTable[Text]):
     """Every attempt of the current match."""
 
     DEFAULT_CSS = """
@@ -23,5 +25,6 @@ class MoveList(DataTable[str]):
         shown = move.move if move.valid else f"✗ {(move.raw or '')[:12]!r}"
         tokens = f"{move.tokens['prompt']}+{move.tokens['completion']}" if move.tokens else ""
         cost = f"{move.cost:.5f}" if move.cost else ""
-        self.add_row(str(number), player[:14], shown or "", f"{move.seconds:.2f}", tokens, cost)
+        cells = (str(number), player[:14], shown or "", f"{move.seconds:.2f}", tokens, cost)
+        self.add_row(*(inert_text(cell) for cell in cells))
         self.move_cursor(row=self.row_count - 1)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
+
+from arena.inert import inert_text
 
 
 class ReasoningPane(VerticalScroll):
@@ -50,9 +51,9 @@ class ReasoningPane(VerticalScroll):
         return self.reasoning + self.answer
 
     def redraw(self) -> None:
-        text = Text(self.heading + "\n", style="bold")
+        text = inert_text(self.heading + "\n", style="bold")
         if self.reasoning:
-            text.append(self.reasoning + "\n", style="italic grey62")
-        text.append(self.answer)
+            text.append_text(inert_text(self.reasoning + "\n", style="italic grey62"))
+        text.append_text(inert_text(self.answer))
         self.body.update(text)
         self.scroll_end(animate=False)

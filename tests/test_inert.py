@@ -1,0 +1,95 @@
+"""Model and provider text is inert: no control byte reaches stdout or the screen, markup stays literal."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from arena.inert import inert
+from arena.store import MatchStore
+from arena.tui.screens.match import SeriesConfig
+from arena.tui.screens.replay import ReplayScreen
+from arena.tui.widgets.moves import MoveList
+from arena.tui.widgets.reasoning import ReasoningPane
+from tests.fake_llm_server import FakeServer, Reply
+from tests.tui_helpers import make_app, open_match, status, wait_for
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = (
+    "[bold]loud[/] [/] \x1b[2J\x1b]0;owned\x07 \x1b]52;c;ZXZpbA==\x07 nul\x00 bell\x07 "
+    "cr\rover \u202eevil\u202c csi\x9b31m"
+)
+# Every C0 control but tab and newline, DEL, the C1 controls and the bidi overrides.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_inert_writes_control_characters_out_and_keeps_newlines_and_tabs() -> None:
+    shown = inert(HOSTILE + "\nline\ttab")
+    assert not CONTROL.search(shown)
+    assert "\\x1b[2J" in shown and "\\x1b]52;c;" in shown and "\\x00" in shown and "\\u202e" in shown
+    assert shown.endswith("\nline\ttab") and "[/]" in shown
+
+
+def hostile_batch(server: FakeServer, db_path: Path) -> subprocess.CompletedProcess[bytes]:
+    """A batch in which the model replies with escapes and markup, then its provider fails with more of them."""
+    model = server.script(
+        "hostile",
+        Reply(reasoning_content=HOSTILE, content=f"{HOSTILE}\nMOVE: 2,2"),
+        Reply(status=400, content=f"bad request {HOSTILE}"),
+    )
+    args = ["--batch", "--game", "tictactoe", "--players", f"llm:{model}", "random", "--games", "2"]
+    args += ["--db", str(db_path), "--api-base", server.url, "--concurrency", "1"]
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, cwd=ROOT, timeout=120)
+
+
+def test_batch_and_show_print_no_control_bytes(fake_llm: FakeServer, db_path: Path) -> None:
+    batch = hostile_batch(fake_llm, db_path)
+    assert batch.returncode == 1  # the provider's failure ended a match as an error
+    for stream in (batch.stdout, batch.stderr):
+        assert not CONTROL.search(stream.decode())
+    assert b"\\x1b]52;c;" in batch.stderr  # the provider's message is shown, written out
+    shown = subprocess.run(
+        [sys.executable, "-m", "arena", "show", "--db", str(db_path)], capture_output=True, cwd=ROOT, timeout=60
+    )
+    assert shown.returncode == 0
+    text = shown.stdout.decode()
+    assert not CONTROL.search(text)
+    assert "[bold]loud[/] [/]" in text or "\\x1b" in text
+
+
+async def test_the_app_shows_hostile_text_literally_and_records_the_match(fake_llm: FakeServer, db_path: Path) -> None:
+    from arena.players import PlayerOptions
+
+    model = fake_llm.script("hostile-app", Reply(reasoning_content=HOSTILE, content=f"{HOSTILE}\nMOVE: [/] 2,2"))
+    config = SeriesConfig(
+        "tictactoe",
+        (f"llm:{model}", "random"),
+        seed=2,
+        llm=PlayerOptions(api_base=fake_llm.url, timeout=10.0, chunk_timeout=2.0, retries=1, backoff=0.01),
+    )
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: screen.finished)
+        pane = screen.query_one(ReasoningPane)
+        rendered = str(pane.body.render())
+        assert not CONTROL.search(rendered) and "[/]" in rendered
+        assert not CONTROL.search(status(app))
+        cells = [
+            str(c)
+            for row in range(screen.query_one(MoveList).row_count)
+            for c in screen.query_one(MoveList).get_row_at(row)
+        ]
+        assert not any(CONTROL.search(c) for c in cells)
+        record = screen.records[0]
+        assert record.outcome.status == "finished"  # not crashed: recorded with its result
+        await app.push_screen(ReplayScreen(record))
+        await pilot.pause()
+        for _ in record.moves:
+            await pilot.press("right")
+        await pilot.pause()
+        assert not CONTROL.search(status(app))
+    with MatchStore(db_path) as store:
+        assert len(store.matches()) == 1
