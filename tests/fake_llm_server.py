@@ -140,7 +140,8 @@ class FakeServer:
                 await asyncio.sleep(reply.chunk_delay)
         await response.write(sse(body["model"], {}, reply.finish_reason))
         if (body.get("stream_options") or {}).get("include_usage"):
-            usage = {"prompt_tokens": 42, "completion_tokens": len(deltas), "total_tokens": 42 + len(deltas)}
+            produced = len(deltas) - 1  # the first delta only names the role
+            usage = {"prompt_tokens": 42, "completion_tokens": produced, "total_tokens": 42 + produced}
             chunk = {
                 "id": "c1",
                 "object": "chat.completion.chunk",

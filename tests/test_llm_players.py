@@ -317,3 +317,27 @@ def test_a_model_takes_the_quiz_and_the_last_submit_move_counts(fake_llm: FakeSe
             assert answer["move"] == 5 and answer["correct"] == board.is_correct(5)
     expected = sum(a["correct"] for a in answers)
     assert f"Score: {expected}/50." in result.stdout
+
+
+async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure() -> None:
+    from tests.raw_sse_server import CutStreamServer
+
+    server = CutStreamServer("MOVE: 2,2")
+    try:
+        setup = MatchSetup("tictactoe", ("llm:openai/cut", "scripted"), seed=1)
+        opts = PlayerOptions(api_base=server.url, timeout=5.0, chunk_timeout=2.0, retries=2, backoff=0.01)
+        runner = MatchRunner(setup, options=opts)
+        runner.players[1] = ScriptedPlayer(["1 1"])
+        record = await runner.run()
+    finally:
+        server.close()
+    assert record.outcome.status == "error" and "finished" in (record.outcome.detail or "")
+    assert record.moves == []  # the half-received "MOVE: 2,2" was never played nor counted as invalid
+    assert server.requests == 3  # retried as a provider failure
+
+
+async def test_an_empty_reply_with_no_tokens_is_a_provider_failure(fake_llm: FakeServer) -> None:
+    model = fake_llm.script("empty", Reply(content=""))
+    record, _ = await play(model, fake_llm, ["1 1"])
+    assert record.outcome.status == "error" and "empty reply" in (record.outcome.detail or "")
+    assert all(m.seat != 0 for m in record.moves)

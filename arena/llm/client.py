@@ -91,6 +91,46 @@ def estimate_cost(model: str, tokens: dict[str, int] | None) -> float | None:
     return float(prompt + completion)
 
 
+class FinishWatch:
+    """Wraps the provider's raw stream inside litellm's wrapper and notes whether the provider itself finished it.
+
+    litellm reports `finish_reason="stop"` for any stream that simply ends, a cut connection
+    included, so only the raw chunks tell a finished reply from a dropped one.
+    """
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.chunks = inner.__aiter__()
+        self.finished = False
+
+    def __aiter__(self) -> FinishWatch:
+        return self
+
+    async def __anext__(self) -> Any:
+        chunk = await self.chunks.__anext__()
+        if finishes(chunk):
+            self.finished = True
+        return chunk
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def finishes(chunk: Any) -> bool:
+    """True if a raw provider chunk carries a finish reason (OpenAI-style objects or litellm's generic dicts)."""
+    if isinstance(chunk, dict):
+        if chunk.get("finish_reason") or chunk.get("is_finished"):
+            return True
+        choices = chunk.get("choices") or []
+    else:
+        choices = getattr(chunk, "choices", None) or []
+    for choice in choices:
+        reason = choice.get("finish_reason") if isinstance(choice, dict) else getattr(choice, "finish_reason", None)
+        if reason:
+            return True
+    return False
+
+
 async def _next_chunk(iterator: Any, timeout: float) -> Any:
     try:
         return await asyncio.wait_for(iterator.__anext__(), timeout)
@@ -129,6 +169,10 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
             ),
             settings.chunk_timeout,
         )
+        watch = None
+        if getattr(response, "completion_stream", None) is not None:
+            watch = FinishWatch(response.completion_stream)
+            response.completion_stream = watch
         iterator = response.__aiter__()
         while True:
             try:
@@ -156,8 +200,8 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
     for kind, text in splitter.flush():
         (reasoning if kind == "reasoning" else content).append(text)
         await on_delta(kind, text)
-    if finish is None:
-        raise ProviderFailure("the stream ended without a finish reason (connection dropped?)", retryable=True)
+    if finish is None or (watch is not None and not watch.finished):
+        raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
     tokens = None
     if usage is not None:
         tokens = {
@@ -165,6 +209,8 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
             "completion": int(getattr(usage, "completion_tokens", 0) or 0),
             "total": int(getattr(usage, "total_tokens", 0) or 0),
         }
+    if not content and not reasoning and (tokens is None or tokens["completion"] == 0):
+        raise ProviderFailure("the provider sent an empty reply (no text, no tokens)", retryable=True)
     return Completion(
         content="".join(content),
         reasoning="".join(reasoning),
