@@ -53,3 +53,16 @@ async def test_the_server_starts_on_a_free_loopback_port_and_stops() -> None:
     process = server.process
     stop_shared_local_server()
     assert process is not None and process.poll() is not None
+
+
+async def test_eight_matches_at_once_get_every_reply_whole() -> None:
+    from arena.engine.tournament import TournamentPlan, run_tournament
+
+    plan = TournamentPlan("tictactoe", ("llm:local", "random"), games=8, seed=9, swap_seats=True)
+    options = PlayerOptions(temperature=0.0, max_tokens=48, constrained=True)
+    records = await run_tournament(plan, concurrency=8, options=options)
+    assert [r.outcome.status for r in records] == ["finished"] * 8
+    attempts = [m for r in records for m in r.moves if r.players[m.seat].spec == "llm:local"]
+    assert attempts
+    empty = [m for m in attempts if not m.raw or not m.tokens or m.tokens["completion"] == 0]
+    assert empty == []

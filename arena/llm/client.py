@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from arena.llm.local import capacity_gate
 from arena.llm.settings import ModelSettings
 from arena.llm.thinking import ThinkSplitter
 
@@ -233,7 +234,12 @@ async def complete(
     failures: list[str] = []
     for attempt in range(settings.retries + 1):
         try:
-            completion = await stream_once(settings, messages, on_delta)
+            gate = capacity_gate(settings.api_base)
+            if gate is None:
+                completion = await stream_once(settings, messages, on_delta)
+            else:
+                async with gate:  # the local server serves one request at a time: queue, never interrupt
+                    completion = await stream_once(settings, messages, on_delta)
         except ProviderFailure as failure:
             failures.append(str(failure))
             if not failure.retryable or attempt == settings.retries:

@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import urllib.request
+import weakref
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -84,6 +85,10 @@ class LocalServer:
             "1",
             "--n_ctx",
             str(self.context),
+            # By default a new request interrupts the stream being served: overlapping matches would
+            # see each other's replies cut short. The server serves one request at a time.
+            "--interrupt_requests",
+            "False",
         ]
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -118,8 +123,21 @@ class LocalServer:
         self.process = None
 
 
+SLOTS = 1  # requests llama-cpp-python's server really serves at once
 _shared: LocalServer | None = None
 _lock = threading.Lock()
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+def capacity_gate(api_base: str | None) -> asyncio.Semaphore | None:
+    """For the local server's address, a gate letting only as many requests in as it serves; else None."""
+    server = _shared
+    if api_base is None or server is None or api_base != server.api_base:
+        return None
+    loop = asyncio.get_running_loop()  # a semaphore belongs to one event loop; batch runs one loop per run
+    if loop not in _gates:
+        _gates[loop] = asyncio.Semaphore(SLOTS)
+    return _gates[loop]
 
 
 def _ensure_started() -> LocalServer:
