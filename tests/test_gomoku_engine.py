@@ -105,9 +105,3 @@ def test_a_longer_vcf_wins_against_every_forced_block() -> None:
         assert not state.over
     assert state.over and state.winner == 0  # seat 0 is X
 
-
-def test_beats_the_first_engine_at_equal_budget() -> None:
-    from bench.gomoku import head_to_head, new, old
-
-    won, _, lost, _ = head_to_head(new(0.05), old(0.05), 6, seed=900)
-    assert won >= 5 and lost <= 1
