@@ -104,4 +104,3 @@ def test_a_longer_vcf_wins_against_every_forced_block() -> None:
         state = GAME.apply(state, fast_engine().best_move(state))
         assert not state.over
     assert state.over and state.winner == 0  # seat 0 is X
-

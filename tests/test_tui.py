@@ -304,3 +304,45 @@ async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
             pilot, lambda: human_of(screen).waiting and screen.runner is not None and len(screen.runner.moves) == 2
         )
         assert screen.runner is not None and screen.runner.moves[0].move == "8,8"
+
+
+async def test_abort_during_a_fast_stream_stops_it_and_records_aborted(db_path: Path, fake_llm: FakeServer) -> None:
+    thought = "".join(f"thought {i} " for i in range(6000))  # ~70 KB in 2-character chunks: a deep backlog
+    fake_llm.script("fast-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=2))
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, timeout=30, chunk_timeout=5, retries=0)
+        config = SeriesConfig("tictactoe", ("llm:openai/fast-stream", "random"), seed=8, games=3, llm=llm)
+        screen = await open_match(app, pilot, config)
+        pane = screen.query_one(ReasoningPane)
+        await wait_for(pilot, lambda: len(pane.reasoning) > 1000)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: bool(screen.records))
+        assert [r.outcome.status for r in screen.records] == ["aborted"]
+        requests, streamed = len(fake_llm.requests), len(pane.reasoning)
+        await pilot.pause(1.0)
+        assert len(fake_llm.requests) == requests and len(pane.reasoning) == streamed < len(thought)
+        screen.action_leave()
+        await pilot.pause(0.5)
+        assert app.is_running and not isinstance(app.screen, MatchScreen)
+        assert len(fake_llm.requests) == requests
+    with MatchStore(db_path) as store:
+        assert [r.outcome.status for r in store.matches()] == ["aborted"]
+
+
+async def test_leaving_mid_stream_stops_the_series(db_path: Path, fake_llm: FakeServer) -> None:
+    thought = "".join(f"idea {i} " for i in range(6000))
+    fake_llm.script("leave-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=2))
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, timeout=30, chunk_timeout=5, retries=0)
+        config = SeriesConfig("tictactoe", ("llm:openai/leave-stream", "random"), seed=9, games=2, llm=llm)
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: len(screen.query_one(ReasoningPane).reasoning) > 1000)
+        app.pop_screen()
+        await pilot.pause(1.0)
+        requests = len(fake_llm.calls("leave-stream"))
+        await pilot.pause(1.0)
+        assert app.is_running and len(fake_llm.calls("leave-stream")) == requests == 1
+    with MatchStore(db_path) as store:
+        assert [r.outcome.status for r in store.matches()] == ["aborted"]

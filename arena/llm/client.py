@@ -133,8 +133,11 @@ def finishes(chunk: Any) -> bool:
 
 
 async def _next_chunk(iterator: Any, timeout: float) -> Any:
+    # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
+    # arrives as the chunk completes, and an aborted match would go on streaming.
     try:
-        return await asyncio.wait_for(iterator.__anext__(), timeout)
+        async with asyncio.timeout(timeout):
+            return await iterator.__anext__()
     except TimeoutError:
         raise ProviderFailure(f"the stream stalled for {timeout:g} s", retryable=True) from None
 
@@ -157,8 +160,8 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
     elif settings.api_base and settings.model.startswith("openai/") and not os.environ.get("OPENAI_API_KEY"):
         kwargs["api_key"] = "no-key"  # a self-hosted OpenAI-compatible server usually wants none
     try:
-        response = await asyncio.wait_for(
-            litellm.acompletion(
+        async with asyncio.timeout(settings.chunk_timeout):
+            response = await litellm.acompletion(
                 model=settings.model,
                 messages=messages,
                 stream=True,
@@ -167,9 +170,7 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
                 num_retries=0,
                 max_retries=0,
                 **kwargs,
-            ),
-            settings.chunk_timeout,
-        )
+            )
         watch = None
         if getattr(response, "completion_stream", None) is not None:
             watch = FinishWatch(response.completion_stream)

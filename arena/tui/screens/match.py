@@ -284,7 +284,12 @@ class MatchScreen(Screen[None]):
 
     def set_status(self, text: str) -> None:
         """Show a status line; it may quote a reason or a reply, so it is never read as markup."""
-        self.query_one("#status", Static).update(inert_text(text))
+        with contextlib.suppress(NoMatches):  # the screen may be gone already
+            self.query_one("#status", Static).update(inert_text(text))
+
+    def on_unmount(self) -> None:
+        """Leaving the screen stops its series: nothing streams or plays for a screen nobody sees."""
+        self.workers.cancel_group(self, "match")
 
     def score_text(self) -> str:
         names = self.plan.players
@@ -295,4 +300,7 @@ class MatchScreen(Screen[None]):
         return text
 
     def show_score(self) -> None:
-        self.query_one("#score", Static).update(f"{self.score_text()}   (game {self.score.played}/{self.plan.games})")
+        with contextlib.suppress(NoMatches):
+            self.query_one("#score", Static).update(
+                f"{self.score_text()}   (game {self.score.played}/{self.plan.games})"
+            )

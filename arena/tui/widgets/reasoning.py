@@ -7,9 +7,16 @@ from textual.widgets import Static
 
 from arena.inert import inert_text
 
+REFRESH_SECONDS = 0.05  # chunks arriving faster than this are drawn together (about 20 frames a second)
+SHOWN_CHARACTERS = 20_000  # the pane keeps the tail of a long stream; the record keeps all of it
+
 
 class ReasoningPane(VerticalScroll):
-    """Holds the current turn's stream: a heading, reasoning (dim) and answer, appended chunk by chunk."""
+    """Holds the current turn's stream: a heading, reasoning (dim) and answer, drawn at most 20 times a second.
+
+    It follows the end of the stream unless the user has scrolled up; then the border says so
+    until the view is back at the bottom.
+    """
 
     DEFAULT_CSS = """
     ReasoningPane { height: 1fr; border: round $primary-darken-2; padding: 0 1; }
@@ -23,6 +30,7 @@ class ReasoningPane(VerticalScroll):
         self.answer = ""
         self.body = Static("", id="stream")
         self.border_title = "reasoning"
+        self.pending = False
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
@@ -34,11 +42,11 @@ class ReasoningPane(VerticalScroll):
 
     def add_reasoning(self, text: str) -> None:
         self.reasoning += text
-        self.redraw()
+        self.schedule()
 
     def add_answer(self, text: str) -> None:
         self.answer += text
-        self.redraw()
+        self.schedule()
 
     def note(self, text: str) -> None:
         """A line from the arena itself (a retry, a refusal)."""
@@ -50,10 +58,40 @@ class ReasoningPane(VerticalScroll):
         """Everything streamed in this turn, reasoning then answer."""
         return self.reasoning + self.answer
 
+    def schedule(self) -> None:
+        """Draw soon, once for every chunk that arrives before then."""
+        if not self.pending:
+            self.pending = True
+            self.set_timer(REFRESH_SECONDS, self.redraw)
+
+    @property
+    def following(self) -> bool:
+        """True while the view is at the end of the stream (or cannot scroll)."""
+        return self.scroll_y >= self.max_scroll_y - 1
+
     def redraw(self) -> None:
+        self.pending = False
+        follow = self.following
         text = inert_text(self.heading + "\n", style="bold")
-        if self.reasoning:
-            text.append_text(inert_text(self.reasoning + "\n", style="italic grey62"))
+        reasoning = self.reasoning
+        if len(reasoning) > SHOWN_CHARACTERS:
+            hidden = len(reasoning) - SHOWN_CHARACTERS
+            text.append(f"… {hidden:,} earlier characters (the record keeps them all)\n", style="grey50")
+            reasoning = reasoning[-SHOWN_CHARACTERS:]
+        if reasoning:
+            text.append_text(inert_text(reasoning + "\n", style="italic grey62"))
         text.append_text(inert_text(self.answer))
         self.body.update(text)
-        self.scroll_end(animate=False)
+        if follow:
+            self.scroll_end(animate=False)
+            self.border_subtitle = ""
+        else:
+            self.border_subtitle = "scrolled up: End follows the stream again"
+
+    def on_mount(self) -> None:
+        self.watch(self, "scroll_y", self.scrolled, init=False)
+
+    def scrolled(self) -> None:
+        """Clear the 'scrolled up' note once the user is back at the bottom."""
+        if self.following:
+            self.border_subtitle = ""
