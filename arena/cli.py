@@ -422,10 +422,20 @@ def run_main(argv: list[str]) -> int:
         options = game_options(args)
         make_game(name, **options)
         for spec in args.players:
+            if spec.strip().lower().startswith("human"):
+                raise ValueError("human players need the app: run `arena` without --batch to play")
             validate_spec(spec, defaults.for_game(name))
     except ValueError as error:
         print_error(f"arena: error: {error}")
         return 2
+    if not args.replay and any(spec.strip().startswith("llm:") for spec in args.players):
+        from arena.llm.preflight import check_players
+        from arena.players import make_player
+
+        problem = check_players([make_player(spec, 0, defaults.for_game(name)) for spec in args.players])
+        if problem:
+            print_error(f"arena: error: {problem}")
+            return 2
     players = (with_budget(args.players[0], args.budget), with_budget(args.players[1], args.budget))
     plan = TournamentPlan(
         game=name,

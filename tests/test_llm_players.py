@@ -341,3 +341,27 @@ async def test_an_empty_reply_with_no_tokens_is_a_provider_failure(fake_llm: Fak
     record, _ = await play(model, fake_llm, ["1 1"])
     assert record.outcome.status == "error" and "empty reply" in (record.outcome.detail or "")
     assert all(m.seat != 0 for m in record.moves)
+
+
+def test_model_players_are_checked_before_a_batch_starts(db_path: Path) -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    for args, message in (
+        (["--players", "llm:opneai/gpt-4o", "random"], "knows no provider for 'opneai/gpt-4o'"),
+        (["--players", "llm:openai/gpt-4o-mini", "random"], "needs OPENAI_API_KEY in the environment"),
+        (["--players", "random", "llm:anthropic/claude-3-haiku"], "needs ANTHROPIC_API_KEY in the environment"),
+        (["--players", "llm:openai/x", "random", "--api-base", "http://127.0.0.1:9/v1"], "is unreachable"),
+        (["--players", "human", "random"], "human players need the app"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "arena", "--batch", "--db", str(db_path), *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=60,
+        )
+        assert result.returncode == 2, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
+        assert not db_path.exists()  # nothing was recorded

@@ -21,12 +21,17 @@ def check_model(model: str, api_base: str | None) -> str | None:
         except LocalModelUnavailable as error:
             return str(error)
         return None
+    litellm = litellm_module()
+    try:
+        litellm.get_llm_provider(model)
+    except Exception:  # litellm raises its BadRequestError for a provider it does not know
+        return f"litellm knows no provider for {model!r}: write provider/model, e.g. openai/gpt-4o-mini"
     if api_base:
         return check_endpoint(api_base)
     try:
-        found = litellm_module().validate_environment(model=model)
+        found = litellm.validate_environment(model=model)
     except Exception as error:  # litellm raises plain exceptions for unknown providers
-        return f"litellm cannot use {model!r}: {str(error).splitlines()[0][:120]}"
+        return f"litellm cannot use {model!r}: {' '.join(str(error).split())}"
     missing = found.get("missing_keys") or []
     if missing:
         return f"{model} needs {', '.join(missing)} in the environment"
@@ -45,4 +50,17 @@ def check_endpoint(api_base: str, timeout: float = 2.0) -> str | None:
         return f"{api_base} answered {error.code} to /models"
     except (OSError, ValueError) as error:
         return f"{api_base} is unreachable ({getattr(error, 'reason', error)})"
+    return None
+
+
+def check_players(players: list[object]) -> str | None:
+    """The first problem with any model player among `players` (built players), or None."""
+    for player in players:
+        model = getattr(player, "model", None)
+        if model is None or not getattr(player, "spec", "").startswith("llm:"):
+            continue
+        name = "local" if getattr(player, "local", False) else model.model
+        problem = check_model(name, model.api_base)
+        if problem:
+            return f"{player.spec}: {problem}"  # type: ignore[attr-defined]
     return None
