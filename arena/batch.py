@@ -20,7 +20,7 @@ from arena.llm.cache import CallCache
 from arena.llm.local import stop_shared_local_server
 from arena.players import PlayerOptions
 from arena.records import MatchRecord
-from arena.store import MatchStore
+from arena.store import MatchStore, StoreError
 
 
 @dataclass(frozen=True)
@@ -37,16 +37,27 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
     errors = Console(stderr=True)
     store = MatchStore(db_path)
     for warning in store.warnings:
-        errors.print(inert_text(f"warning: {warning}", style="yellow"))
+        errors.print(inert_text(f"warning: {warning}", style="yellow"), soft_wrap=True)
     results: list[tuple[BatchRun, list[MatchRecord], float]] = []
+    failure: StoreError | None = None
+    shown = len(store.warnings)
     try:
         for run in runs:
             started = time.perf_counter()
             records = play_run(run, store, errors, concurrency)
             results.append((run, records, time.perf_counter() - started))
+    except StoreError as error:
+        failure = error  # the first cause is the one to report; closing may fail the same way
     finally:
-        store.close()
+        try:
+            store.close()
+        except StoreError as error:
+            failure = failure or error
         stop_shared_local_server()  # nothing to do unless a local model was started
+        for warning in store.warnings[shown:]:
+            errors.print(inert_text(f"warning: {warning}", style="yellow"), soft_wrap=True)
+    if failure is not None:
+        raise failure
     report_errors(results, errors)
     if as_json:
         print(json.dumps(summary_json(results)))

@@ -22,8 +22,8 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: an integer of at least `minimum`."""
+def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer of at least `minimum` (and at most `maximum`)."""
 
     def parse(text: str) -> int:
         try:
@@ -32,12 +32,16 @@ def whole_number(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} must be at least {minimum}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"{value:,} is more than {maximum:,}; split it into several runs")
         return value
 
     return parse
 
 
+MAX_GAMES = 1_000_000  # a run keeps its records in memory until it ends
 positive_int = whole_number(1)
+games_count = whole_number(1, MAX_GAMES)
 non_negative_int = whole_number(0)
 
 
@@ -47,8 +51,8 @@ def positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{value:g} must be above 0")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{value:g} must be a finite number above 0")
     return value
 
 
@@ -97,7 +101,7 @@ def main_parser() -> ArgumentParser:
         default=["minimax", "random"],
         help="two player specs: random, minimax[:SECONDS], scripted:MOVE,MOVE...",
     )
-    parser.add_argument("--games", type=positive_int, default=1, help="number of matches")
+    parser.add_argument("--games", type=games_count, default=1, help=f"number of matches (at most {MAX_GAMES:,})")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="tournament seed")
     parser.add_argument("--swap-seats", action="store_true", help="alternate who moves first")
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
@@ -356,11 +360,13 @@ def run_show(argv: list[str]) -> int:
     parser.add_argument("--no-prompts", action="store_true", help="leave out the prompts")
     args = parser.parse_args(argv)
     try:
-        with MatchStore(args.db) as store:
+        with MatchStore(args.db, read_only=True) as store:
             records = store.matches()
     except StoreError as error:
         print_error(f"arena show: error: {error}")
         return 2
+    for warning in store.warnings:
+        print_error(f"warning: {warning}")
     if args.match == "latest":
         chosen = sorted(records, key=lambda r: r.ended_at)[-1:]
     else:

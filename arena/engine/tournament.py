@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,25 +30,25 @@ class TournamentPlan:
     max_moves: int | None = None
     tournament_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
 
-    def setups(self) -> list[MatchSetup]:
-        """One setup per match: seat order swapped on odd matches when asked, seeds derived from the plan's."""
-        setups = []
+    def setups(self) -> Iterator[MatchSetup]:
+        """One setup per match, made as it is needed: seats swapped on odd matches when asked, seeds derived."""
         for index in range(self.games):
-            swapped = self.swap_seats and index % 2 == 1
-            players = (self.players[1], self.players[0]) if swapped else self.players
-            setups.append(
-                MatchSetup(
-                    game=self.game,
-                    players=players,
-                    seed=(self.seed * SEED_STRIDE + index) % 2**63,
-                    game_options=self.game_options,
-                    policy=self.policy,
-                    max_moves=self.max_moves,
-                    tournament=self.tournament_id,
-                    index=index,
-                )
-            )
-        return setups
+            yield self.setup(index)
+
+    def setup(self, index: int) -> MatchSetup:
+        """The setup of match `index`."""
+        swapped = self.swap_seats and index % 2 == 1
+        players = (self.players[1], self.players[0]) if swapped else self.players
+        return MatchSetup(
+            game=self.game,
+            players=players,
+            seed=(self.seed * SEED_STRIDE + index) % 2**63,
+            game_options=self.game_options,
+            policy=self.policy,
+            max_moves=self.max_moves,
+            tournament=self.tournament_id,
+            index=index,
+        )
 
 
 async def run_tournament(
@@ -57,11 +57,20 @@ async def run_tournament(
     concurrency: int = 1,
     options: PlayerOptions | None = None,
 ) -> list[MatchRecord]:
-    """Play every match, at most `concurrency` at once; records come back in match order."""
-    gate = asyncio.Semaphore(max(1, concurrency))
+    """Play every match, at most `concurrency` at once, planning each as a worker takes it; records in match order."""
+    pending = plan.setups()
+    results: dict[int, MatchRecord] = {}
 
-    async def one(setup: MatchSetup) -> MatchRecord:
-        async with gate:
-            return await MatchRunner(setup, observers, options=options).run()
+    async def worker() -> None:
+        for setup in pending:  # a shared iterator: each setup goes to exactly one worker
+            results[setup.index] = await MatchRunner(setup, observers, options=options).run()
 
-    return list(await asyncio.gather(*(one(s) for s in plan.setups())))
+    workers = [asyncio.ensure_future(worker()) for _ in range(max(1, min(concurrency, plan.games)))]
+    try:
+        await asyncio.gather(*workers)
+    except BaseException:
+        for task in workers:
+            task.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        raise
+    return [results[index] for index in sorted(results)]

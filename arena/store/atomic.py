@@ -39,9 +39,14 @@ class AtomicJSONStorage(Storage):
             return None
         if not text.strip():
             return None
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("nested too deeply to be a database") from None
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
             raise ValueError("not a TinyDB database (expected an object of tables)")
+        if not all(isinstance(doc, dict) for table in data.values() for doc in table.values()):
+            raise ValueError("a table holds something other than documents")
         return data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:

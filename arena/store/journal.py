@@ -25,15 +25,26 @@ class Journal:
         self.fd: int | None = None
 
     def append(self, document: dict[str, Any]) -> None:
-        """Write one document durably; a process killed mid-write leaves at most a torn last line."""
+        """Write one document durably on a line of its own (call it under the store's lock).
+
+        A writer that failed mid-line (killed, or out of disk) leaves a torn last line; the next
+        append first ends that line, so the fragment is set aside alone and this record stays whole.
+        """
         if self.fd is None:
-            self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
         data = (json.dumps(document, separators=(",", ":")) + "\n").encode("utf-8")
+        size = os.fstat(self.fd).st_size
+        if size and os.pread(self.fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
         view = memoryview(data)
-        while view:
-            written = os.write(self.fd, view)
-            view = view[written:]
-        os.fsync(self.fd)
+        try:
+            while view:
+                written = os.write(self.fd, view)
+                view = view[written:]
+            os.fsync(self.fd)
+        except OSError:
+            os.ftruncate(self.fd, size)  # take back a partial line (a full disk): the journal stays whole
+            raise
 
     def read(self) -> JournalContents:
         """Every whole line that parses; the rest kept aside as raw bytes."""
@@ -49,10 +60,10 @@ class Journal:
                 if not line.endswith(b"\n"):
                     raise ValueError("torn line")
                 document = json.loads(line)
-                if not isinstance(document, dict):
+                if not isinstance(document, dict) or not isinstance(document.get("document", {}), dict):
                     raise ValueError("not an object")
                 contents.documents.append(document)
-            except ValueError:
+            except (ValueError, RecursionError):
                 contents.unreadable.append(line)
         return contents
 

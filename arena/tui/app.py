@@ -9,6 +9,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from arena.inert import inert
 from arena.llm.local import stop_shared_local_server
 from arena.store import MatchStore
 from arena.tui.screens.help import HelpScreen
@@ -30,7 +31,7 @@ class ArenaApp(App[None]):
 
     def on_mount(self) -> None:
         for warning in self.store.warnings:
-            self.notify(warning, severity="warning", timeout=10)
+            self.notify(inert(warning), severity="warning", timeout=10, markup=False)
         self.push_screen(SetupScreen(self.store, self.memory))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]

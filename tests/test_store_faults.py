@@ -1,0 +1,148 @@
+"""The store never loses what it acknowledged and never touches what is not its own; every fault is one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+from arena.store import MatchStore
+from tests.factories import sample_record
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def arena(*args: str, shell_prefix: str = "") -> subprocess.CompletedProcess[str]:
+    """Run the CLI in a subprocess (under a shell when a prefix such as `ulimit` is given)."""
+    if shell_prefix:
+        command = " ".join([shell_prefix, "&&", sys.executable, "-m", "arena", *args])
+        return subprocess.run(["bash", "-c", command], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("--batch", "--players", "random", "random"),
+        ("show",),
+        ("quiz", "--sessions"),
+    ],
+)
+def test_a_folder_or_a_foreign_file_as_db_is_refused_and_untouched(tmp_path: Path, command: tuple[str, ...]) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    result = arena(*command, "--db", str(folder))
+    assert result.returncode == 2 and "is a folder" in one_line_error(result)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping: eggs, milk\n")
+    result = arena(*command, "--db", str(notes))
+    assert result.returncode == 2 and "not an arena database" in one_line_error(result)
+    assert notes.read_text() == "shopping: eggs, milk\n" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "folder",
+        "notes.txt",
+    ]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"a":' * 100_000 + "1" + "}" * 100_000,
+        '{"matches": [1, 2, 3]}',
+        '{"matches": {"1": "text"}}',
+        '{"matches": {"1": {',
+    ],
+    ids=["deeply nested", "table of numbers", "document that is text", "cut short"],
+)
+def test_damaged_databases_are_set_aside_once_with_a_warning(db_path: Path, content: str) -> None:
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    db_path.write_text(content)
+    result = arena("--batch", "--players", "random", "random", "--db", str(db_path))
+    assert result.returncode == 0 and "moved aside" in result.stderr and "Traceback" not in result.stderr
+    aside = list(db_path.parent.glob(f"{db_path.name}.unreadable-*"))
+    assert len(aside) == 1 and aside[0].read_text() == content
+    assert len(MatchStore(db_path).matches()) == 1
+
+
+def test_two_corrupt_files_set_aside_in_the_same_second_keep_both(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    for content in ('{"first": ', '{"second": '):
+        db_path.write_text(content)
+        MatchStore(db_path).close()
+    kept = sorted(p.read_text() for p in db_path.parent.glob(f"{db_path.name}.unreadable-*"))
+    assert kept == ['{"first": ', '{"second": ']
+
+
+def test_show_views_without_writing_and_reports_a_damaged_file(db_path: Path) -> None:
+    with MatchStore(db_path) as store:
+        store.add(sample_record(1))
+    before = {p.name: p.read_bytes() for p in db_path.parent.iterdir()}
+    result = arena("show", "--db", str(db_path))
+    assert result.returncode == 0 and "match " in result.stdout
+    assert {p.name: p.read_bytes() for p in db_path.parent.iterdir()} == before
+    db_path.write_text('{"matches": {"1": {')
+    result = arena("show", "--db", str(db_path))
+    assert result.returncode == 2 and "cannot be read" in one_line_error(result)
+    assert db_path.read_text() == '{"matches": {"1": {'  # viewing never moves it
+
+
+def test_a_journal_document_that_is_not_an_object_is_set_aside(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    journal = db_path.with_name(db_path.name + ".journal")
+    journal.write_text('{"table": "matches", "document": "just a string"}\n"a bare string"\n')
+    store = MatchStore(db_path)
+    assert store.matches() == [] and any("unreadable journal line" in w for w in store.warnings)
+    store.close()
+
+
+def test_a_torn_journal_tail_does_not_swallow_the_next_record(db_path: Path) -> None:
+    store = MatchStore(db_path)
+    journal = db_path.with_name(db_path.name + ".journal")
+    with open(journal, "ab") as handle:
+        handle.write(b'{"table": "matches", "document": {"id": "torn", "gam')  # a writer that died mid-line
+    record = sample_record(2)
+    store.add(record)
+    store.journal.close()
+    reopened = MatchStore(db_path)
+    assert [r.id for r in reopened.matches()] == [record.id]
+    assert any("unreadable journal line" in w for w in reopened.warnings)
+    reopened.close()
+
+
+def test_a_record_is_never_dropped_when_the_lock_stays_taken(db_path: Path) -> None:
+    store = MatchStore(db_path, lock_timeout=0.2)
+    holder = FileLock(str(db_path) + ".lock")
+    record = sample_record(3)
+    with holder:
+        store.add(record)  # waits 0.2 s, then spills
+    assert any("wait in" in w for w in store.warnings)
+    other = MatchStore(db_path)  # another process opening later merges the spill
+    assert [r.id for r in other.matches()] == [record.id]
+    other.close()
+    assert not list(db_path.parent.glob("*.spill-*"))
+    store.close()
+
+
+def test_a_full_disk_ends_the_batch_with_one_line_and_keeps_the_data(db_path: Path) -> None:
+    # ulimit -f counts 1 KB blocks: the journal can grow to 60 KB, far less than 400 matches need.
+    result = arena(
+        "--batch", "--players", "minimax", "random", "--games", "400", "--db", str(db_path), shell_prefix="ulimit -f 60"
+    )
+    assert result.returncode != 0
+    assert "File too large" in one_line_error(result)
+    journal = db_path.with_name(db_path.name + ".journal")
+    lines = [line for line in journal.read_bytes().splitlines() if line.strip()]
+    assert all(json.loads(line) for line in lines)  # the failed write was taken back: no torn line
+    store = MatchStore(db_path)
+    assert len(store.matches()) > 0 and not store.warnings  # every acknowledged match is there, nothing torn
+    store.close()
