@@ -477,9 +477,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arena` console script."""
     argv = sys.argv[1:] if argv is None else argv
     commands = {"solve": run_solve, "dataset": run_dataset, "quiz": run_quiz, "show": run_show}
-    if argv and argv[0] in commands:
-        return commands[argv[0]](argv[1:])
-    return run_main(argv)
+    try:
+        if argv and argv[0] in commands:
+            return commands[argv[0]](argv[1:])
+        return run_main(argv)
+    except KeyboardInterrupt:  # every command stops the same way: what was finished is recorded
+        print_error("arena: interrupted; everything finished before is recorded")
+        return 130
 
 
 if __name__ == "__main__":

@@ -365,3 +365,36 @@ def test_model_players_are_checked_before_a_batch_starts(db_path: Path) -> None:
         assert result.returncode == 2, (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
         assert not db_path.exists()  # nothing was recorded
+
+
+def test_ctrl_c_in_a_model_quiz_stops_in_one_line(fake_llm: FakeServer, db_path: Path) -> None:
+    import signal
+    import time
+
+    fake_llm.script("slow-quiz", Reply(content="thinking " * 200 + "submit_move(5)", chunk_size=2, chunk_delay=0.05))
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "arena",
+            "quiz",
+            "--model",
+            "llm:openai/slow-quiz",
+            "--api-base",
+            fake_llm.url,
+            "--db",
+            str(db_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    deadline = time.monotonic() + 60
+    while not fake_llm.calls("slow-quiz") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("arena: interrupted")
