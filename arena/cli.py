@@ -430,7 +430,8 @@ def run_main(argv: list[str]) -> int:
         for spec in args.players:
             if spec.strip().lower().startswith("human"):
                 raise ValueError("human players need the app: run `arena` without --batch to play")
-            validate_spec(spec, defaults.for_game(name))
+            for temperature in args.temperature or [defaults.temperature]:
+                validate_spec(spec, replace(defaults, temperature=temperature).for_game(name))
     except ValueError as error:
         print_error(f"arena: error: {error}")
         return 2

@@ -262,6 +262,9 @@ def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
         (["--players", "llm:", "random"], "needs a model name"),
         (["--players", "llm:x", "random", "--prompt", "poetry"], "invalid choice"),
         (["--players", "llm:x", "random", "--prompt", "cloudwalk"], "only for the hard-boards quiz"),
+        (["--players", "llm:x;temperature=nan", "random"], "temperature must be a number from 0 to 2"),
+        (["--players", "llm:x;max_tokens=-5", "random"], "max_tokens must be at least 1"),
+        (["--players", "llm:x", "random", "--temperature", "0.5", "inf"], "temperature must be a number from 0 to 2"),
     ):
         result = subprocess.run(
             [sys.executable, "-m", "arena", "--batch", "--db", str(db_path), *args],
@@ -398,3 +401,12 @@ def test_ctrl_c_in_a_model_quiz_stops_in_one_line(fake_llm: FakeServer, db_path:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("arena: interrupted")
+
+
+def test_credentials_in_an_api_base_are_never_recorded() -> None:
+    from arena.llm.settings import ModelSettings
+
+    settings = ModelSettings(model="openai/x", api_base="https://ann:s3cret@llm.example:8443/v1?api_key=abc&region=eu")
+    recorded = settings.recorded()["api_base"]
+    assert "s3cret" not in recorded and "ann" not in recorded and "abc" not in recorded
+    assert recorded == "https://llm.example:8443/v1?api_key=REDACTED&region=eu"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 
 @dataclass(frozen=True)
@@ -34,9 +36,11 @@ class ModelSettings:
         return {k: v for k, v in values.items() if v is not None}
 
     def recorded(self) -> dict[str, Any]:
-        """Everything but the key, for the match record."""
+        """Everything but the key (and any credentials inside the endpoint's address), for the match record."""
         values = asdict(self)
         values.pop("api_key")
+        if self.api_base:
+            values["api_base"] = redact_url(self.api_base)
         return values
 
     def constrained(self, schema: dict[str, Any], llama_cpp: bool) -> ModelSettings:
@@ -52,3 +56,20 @@ class ModelSettings:
     def wait_before(self, retry: int) -> float:
         """Bounded exponential backoff before retry number `retry` (1-based)."""
         return float(min(self.backoff_cap, self.backoff * 2 ** (retry - 1)))
+
+
+SECRET_PARAMETER = re.compile(r"(key|token|secret|password|auth|signature|sig)", re.IGNORECASE)
+
+
+def redact_url(url: str) -> str:
+    """The URL without a user:password part and with key-like query values replaced by `REDACTED`."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = host + (f":{parts.port}" if parts.port else "") if parts.username or parts.password else parts.netloc
+    query = urlencode(
+        [
+            (k, "REDACTED" if SECRET_PARAMETER.search(k) else v)
+            for k, v in parse_qsl(parts.query, keep_blank_values=True)
+        ]
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))

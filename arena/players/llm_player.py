@@ -38,15 +38,28 @@ def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
 
 def _number(name: str, text: str, kind: type) -> Any:
     try:
-        return kind(text)
+        value = kind(text)
     except ValueError:
         raise ValueError(f"llm option {name} must be a number, not {text!r}") from None
+    check_sampling(name, value)
+    return value
+
+
+def check_sampling(name: str, value: float | None) -> None:
+    """ValueError for a temperature outside 0-2 (or not finite) or a token limit below 1."""
+    if value is None:
+        return
+    if name == "temperature" and not 0 <= value <= 2:
+        raise ValueError(f"temperature must be a number from 0 to 2, not {value!r}")
+    if name == "max_tokens" and value < 1:
+        raise ValueError(f"max_tokens must be at least 1, not {value!r}")
 
 
 def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPlayer:
     """Build an LLM player from its spec argument and the front end's defaults."""
     model, overrides = parse_spec(argument)
     temperature = options.temperature
+    check_sampling("temperature", temperature)
     if "temperature" in overrides:
         temperature = _number("temperature", overrides["temperature"], float)
     max_tokens = options.max_tokens
