@@ -346,3 +346,26 @@ async def test_leaving_mid_stream_stops_the_series(db_path: Path, fake_llm: Fake
         assert app.is_running and len(fake_llm.calls("leave-stream")) == requests == 1
     with MatchStore(db_path) as store:
         assert [r.outcome.status for r in store.matches()] == ["aborted"]
+
+
+async def test_escape_goes_back_from_the_match_and_replay_screens_with_the_board_focused(db_path: Path) -> None:
+    from textual.widgets import Footer
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("minimax", "random"), seed=4))
+        await wait_for(pilot, lambda: screen.finished)
+        footer = " ".join(str(k.render()) for k in screen.query_one(Footer).query("FooterKey"))
+        assert "Abort" in footer and "Back" in footer  # the screen's keys show at 80 columns
+        record = screen.records[0]
+        screen.query_one(Board).focus()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, MatchScreen)
+        replay = ReplayScreen(record)
+        await app.push_screen(replay)
+        await pilot.pause()
+        replay.query_one(Board).focus()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not replay

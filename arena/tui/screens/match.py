@@ -277,6 +277,9 @@ class MatchScreen(Screen[None]):
             self.set_status("Aborted: the match is recorded as aborted. Esc to go back.")
 
     def action_leave(self) -> None:
+        """Esc: first forget a half-typed move, else stop the series and go back."""
+        if self.query_one(Board).clear_typing():
+            return
         self.action_abort()
         self.app.pop_screen()
 

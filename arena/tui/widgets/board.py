@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -20,13 +21,13 @@ LABEL = 3
 class Board(Widget, can_focus=True):
     """Draws a position; a click, arrows + Enter, or a typed coordinate + Enter chooses a move."""
 
+    # Hidden from the footer: at 80 columns the screen's own keys (pause, step, abort, back) must show.
     BINDINGS = [
-        ("up", "cursor(-1, 0)", "Up"),
-        ("down", "cursor(1, 0)", "Down"),
-        ("left", "cursor(0, -1)", "Left"),
-        ("right", "cursor(0, 1)", "Right"),
-        ("enter", "choose", "Play"),
-        ("escape", "clear", "Clear typing"),
+        Binding("up", "cursor(-1, 0)", "Up", show=False),
+        Binding("down", "cursor(1, 0)", "Down", show=False),
+        Binding("left", "cursor(0, -1)", "Left", show=False),
+        Binding("right", "cursor(0, 1)", "Right", show=False),
+        Binding("enter", "choose", "Play", show=False),
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
@@ -152,8 +153,11 @@ class Board(Widget, can_focus=True):
         self.typed = ""
         self.post_message(self.Chosen(text))
 
-    def action_clear(self) -> None:
+    def clear_typing(self) -> bool:
+        """Forget a half-typed move; True if there was one (the screen's Esc does this before going back)."""
+        had = bool(self.typed)
         self.typed = ""
+        return had
 
     def on_key(self, event: events.Key) -> None:
         if not self.interactive:
