@@ -369,3 +369,20 @@ async def test_escape_goes_back_from_the_match_and_replay_screens_with_the_board
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is not replay
+
+
+async def test_a_long_series_of_instant_players_still_answers_keys(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        config = SeriesConfig("tictactoe", ("random", "random"), seed=5, games=300)
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: screen.score.played >= 1)
+        await pilot.press("p")  # handled between two moves, not after game 300
+        await pilot.pause(0.3)
+        held = screen.score.played
+        assert held < 300 and screen.paused
+        await pilot.pause(0.5)
+        assert screen.score.played == held
+        await pilot.press("w")
+        assert "0.25 s a move" in status(app)
+        await pilot.press("a")

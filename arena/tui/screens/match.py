@@ -50,6 +50,9 @@ class SeriesScore:
     unscored: int = 0
 
 
+WATCH_SPEEDS = (0.0, 0.25, 1.0)  # seconds between moves, cycled with `w`
+
+
 @dataclass(frozen=True)
 class SeriesConfig:
     """A series of matches chosen on the setup screen."""
@@ -74,6 +77,7 @@ class MatchScreen(Screen[None]):
         Binding("p", "pause", "Pause/resume"),
         Binding("s", "step", "Step"),
         Binding("a", "abort", "Abort"),
+        Binding("w", "watch", "Speed"),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -93,6 +97,7 @@ class MatchScreen(Screen[None]):
         self.runner: MatchRunner | None = None
         self.owners: tuple[int, int] = (0, 1)
         self.paused = False
+        self.speed_step = 0
         self.go = asyncio.Event()
         self.go.set()
         self.score = SeriesScore()
@@ -207,10 +212,21 @@ class MatchScreen(Screen[None]):
         self.query_one(MoveList).add_attempt(len(self.runner.moves), self.spec_of(seat), record)
 
     async def between_moves(self) -> None:
-        """Hold the runner here while paused; a step lets exactly one move through."""
+        """Hold the runner here while paused (a step lets one move through); otherwise wait the watch speed.
+
+        Even at full speed the runner yields here, so keys are handled between the moves of players
+        that answer at once (engines, random), however many games the series has.
+        """
+        await asyncio.sleep(WATCH_SPEEDS[self.speed_step])
         await self.go.wait()
         if self.paused:
             self.go.clear()
+
+    def action_watch(self) -> None:
+        """Cycle the pause between moves: full speed, 0.25 s, 1 s."""
+        self.speed_step = (self.speed_step + 1) % len(WATCH_SPEEDS)
+        delay = WATCH_SPEEDS[self.speed_step]
+        self.set_status("Watch speed: " + ("full speed" if not delay else f"{delay:g} s a move"))
 
     def match_ended(self, record: MatchRecord) -> None:
         self.records.append(record)
