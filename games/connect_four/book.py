@@ -76,17 +76,9 @@ def pons_score(value: int) -> int:
 
 def huffman_code(position: int, mask: int, mirrored: bool = False, rows: int = 6, cols: int = 7) -> int:
     """BitBully's code: columns left to right, bottom up, '10' first player, '11' second, '0' ends a column."""
-    code = 0
-    h1 = rows + 1
-    for c in range(cols):
-        col = cols - 1 - c if mirrored else c
-        for r in range(rows):
-            bit = 1 << (col * h1 + r)
-            if not mask & bit:
-                break
-            code = (code << 2) | (2 if position & bit else 3)
-        code <<= 1
-    return code << 1
+    from games.connect_four.search import huffman_code as compiled_code  # the search core reads the books too
+
+    return int(compiled_code(position, mask, mirrored, rows, cols))
 
 
 def signed32(code: int) -> int:

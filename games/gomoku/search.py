@@ -55,6 +55,33 @@ def _account(w: int, sign: int, counts: Any, k: int, totals: Any, fours: Any, fi
 
 
 @jit
+def _change(
+    cell: int,
+    player: int,
+    sign: int,
+    k: int,
+    cols: int,
+    board: Any,
+    counts: Any,
+    cell_windows: Any,
+    near: Any,
+    totals: Any,
+    fours: Any,
+    fives: Any,
+) -> None:
+    """Add (sign 1) or take back (sign -1) a stone of `player`, keeping every count up to date."""
+    board[cell] = player if sign > 0 else 0
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        _account(w, -1, counts, k, totals, fours, fives)
+        counts[w, player] += sign
+        _account(w, 1, counts, k, totals, fours, fives)
+    _touch(cell, sign, cols, near)
+
+
+@jit
 def make(
     cell: int,
     player: int,
@@ -69,15 +96,7 @@ def make(
     fives: Any,
 ) -> None:
     """Place a stone and update every count."""
-    board[cell] = player
-    for i in range(cell_windows.shape[1]):
-        w = cell_windows[cell, i]
-        if w < 0:
-            break
-        _account(w, -1, counts, k, totals, fours, fives)
-        counts[w, player] += 1
-        _account(w, 1, counts, k, totals, fours, fives)
-    _touch(cell, 1, cols, near)
+    _change(cell, player, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
 
 
 @jit
@@ -95,15 +114,7 @@ def unmake(
     fives: Any,
 ) -> None:
     """Take a stone back and restore every count."""
-    board[cell] = 0
-    for i in range(cell_windows.shape[1]):
-        w = cell_windows[cell, i]
-        if w < 0:
-            break
-        _account(w, -1, counts, k, totals, fours, fives)
-        counts[w, player] -= 1
-        _account(w, 1, counts, k, totals, fours, fives)
-    _touch(cell, -1, cols, near)
+    _change(cell, player, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
 
 
 @jit
