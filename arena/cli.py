@@ -85,6 +85,19 @@ def with_budget(spec: str, budget: float) -> str:
     return "minimax:" + ",".join([f"{budget:g}", *parts])
 
 
+def package_version() -> str:
+    """The installed arena's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("arena")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+BATCH_ONLY = ("--games", "--seed", "--swap-seats", "--json", "--concurrency", "--max-moves", "--players", "--game")
+
+
 def main_parser() -> ArgumentParser:
     """Options of `arena` and `arena --batch`."""
     parser = ArgumentParser(
@@ -92,6 +105,7 @@ def main_parser() -> ArgumentParser:
         description="Models, people and engines playing grid games. "
         "Other commands: arena solve GAME POSITION, arena dataset --out DIR, arena quiz --plain, arena show [MATCH].",
     )
+    parser.add_argument("--version", action="version", version=f"arena {package_version()}")
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
     parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
     parser.add_argument(
@@ -99,7 +113,8 @@ def main_parser() -> ArgumentParser:
         nargs=2,
         metavar=("FIRST", "SECOND"),
         default=["minimax", "random"],
-        help="two player specs: random, minimax[:SECONDS], scripted:MOVE,MOVE...",
+        help="two player specs: random, minimax[:SECONDS][,level=1-5], llm:PROVIDER/MODEL[;key=value...], "
+        "llm:local, scripted:MOVE,MOVE... (human players need the app)",
     )
     parser.add_argument("--games", type=games_count, default=1, help=f"number of matches (at most {MAX_GAMES:,})")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="tournament seed")
@@ -109,7 +124,7 @@ def main_parser() -> ArgumentParser:
     parser.add_argument(
         "--concurrency",
         type=positive_int,
-        help="matches played at once (default 1: local engines gain nothing from overlap)",
+        help="matches played at once (default 8 when a model plays, else 1)",
     )
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
     parser.add_argument(
@@ -416,6 +431,10 @@ def run_main(argv: list[str]) -> int:
 
     args = main_parser().parse_args(argv)
     if not args.batch:
+        given = [flag for flag in BATCH_ONLY if any(a == flag or a.startswith(flag + "=") for a in argv)]
+        if given:
+            print_error(f"arena: error: {given[0]} is for batch runs: add --batch (the app asks for its own settings)")
+            return 2
         return run_app(args.db)
     from arena.engine.policy import InvalidMovePolicy
     from arena.engine.tournament import TournamentPlan

@@ -102,6 +102,13 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
         (("--batch", "--game", "battleship", "--k", "3"), "battleship has no option 'k'"),
         (("--batch", "--players", "minimax:fast", "random"), "time budget must be a number"),
         (("--batch", "--budget", "-1"), "--budget"),
+        (("--batch", "--budget", "nan"), "--budget"),
+        (("--batch", "--games", "1000000000000"), "split it into several runs"),
+        (("--batch", "--players", "minimax:level=9", "random"), "level must be one of"),
+        (("--batch", "--players", "minimax:0.5,depth=3", "random"), "minimax takes SECONDS"),
+        (("--batch", "--players", "human", "random"), "human players need the app"),
+        (("--games", "3"), "add --batch"),
+        (("solve", "connect-four", "1", "--budget", "0"), "--budget"),
         (("--frobnicate",), "unrecognized arguments"),
         (("solve", "connect-four", "12a"), "not a column digit"),
         (("solve", "connect-four", "1111111"), "column 1 is full"),
@@ -110,7 +117,7 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(args: tuple[str, ...], message: str, db_path: Path) -> None:
-    result = arena(*args, "--db", str(db_path)) if args[0] == "--batch" else arena(*args)
+    result = arena(*args, "--db", str(db_path)) if args[0].startswith("--") else arena(*args)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
@@ -142,3 +149,32 @@ def test_solve_gomoku_blocks_a_four() -> None:
     result = arena("solve", "gomoku", "8,8 1,1 8,9 1,2 8,10 1,3 15,15 1,4", "--budget", "0.1")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "engine move: 1,5"
+
+
+def test_version_is_printed() -> None:
+    result = arena("--version")
+    assert result.returncode == 0 and result.stdout.startswith("arena ")
+
+
+def test_solve_prints_the_score_first_then_every_column_and_ends_with_it() -> None:
+    result = arena("solve", "connect-four", "7346255533123363557")
+    lines = result.stdout.strip().splitlines()
+    assert result.returncode == 0 and lines[-1] == "-11"
+    assert any(line.startswith("score: -11") for line in lines)
+    assert any(line.startswith("column scores:") for line in lines)
+    budgeted = arena("solve", "connect-four", "", "--rows", "7", "--budget", "0.3")
+    assert budgeted.returncode == 0 and "no exact score within 0.3 s" in budgeted.stdout
+
+
+def test_batch_with_levels_and_budgets_records_the_engine_verdicts(db_path: Path) -> None:
+    from arena.store import MatchStore
+
+    result = arena(
+        "--batch", "--game", "connect-four", "--players", "minimax:0.2,level=5", "minimax:level=1", "--db", str(db_path)
+    )
+    assert result.returncode == 0, result.stderr
+    with MatchStore(db_path) as store:
+        record = store.matches()[0]
+    assert record.players[0].settings == {"seed": record.players[0].settings["seed"], "budget": 0.2, "level": 5}
+    engine_moves = [m.info for m in record.moves if m.seat == 0]
+    assert all({"exact", "depth", "nodes", "engine_seconds"} <= set(info) for info in engine_moves)
