@@ -410,3 +410,22 @@ def test_credentials_in_an_api_base_are_never_recorded() -> None:
     recorded = settings.recorded()["api_base"]
     assert "s3cret" not in recorded and "ann" not in recorded and "abc" not in recorded
     assert recorded == "https://llm.example:8443/v1?api_key=REDACTED&region=eu"
+
+
+def test_constrained_schemas_allow_only_legal_moves() -> None:
+    from arena.prompting import load_family
+    from arena.quiz.model import free_cells_schema
+    from games.registry import make_game
+
+    family = load_family("topsakal-list", constrained=True)
+    ttt = make_game("tictactoe")
+    start = ttt.initial_state()
+    middle = ttt.apply(start, ttt.parse_move(start, "2,2"))
+    state = ttt.apply(middle, ttt.parse_move(middle, "1,1"))
+    exact = family.schema(ttt, state, exact=True)
+    cells = {(o["properties"]["row"]["const"], o["properties"]["column"]["const"]) for o in exact["anyOf"]}
+    assert len(cells) == 7 and (2, 2) not in cells and (1, 1) not in cells
+    four = make_game("connect-four")
+    full = four.play_sequence("444444")
+    assert family.schema(four, full)["properties"]["column"]["enum"] == [1, 2, 3, 5, 6, 7]
+    assert free_cells_schema("XO3456789")["properties"]["move"]["enum"] == [3, 4, 5, 6, 7, 8, 9]

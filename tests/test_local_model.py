@@ -43,8 +43,8 @@ async def test_constrained_answers_are_always_readable() -> None:
     record = await MatchRunner(setup, options=PlayerOptions(temperature=0.0, constrained=True)).run()
     model_turns = [m for m in record.moves if m.seat == 0]
     assert model_turns and record.outcome.status == "finished"
-    for move in model_turns:
-        assert move.valid or "taken" in (move.error or "") or "off the" in (move.error or ""), move.error
+    for move in model_turns:  # the grammar lists only the free cells: every answer is a legal move
+        assert move.valid, move.error
 
 
 async def test_the_server_starts_on_a_free_loopback_port_and_stops() -> None:

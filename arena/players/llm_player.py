@@ -118,7 +118,7 @@ class LLMPlayer:
             recorded["api_base"] = "local"
         return {**recorded, **self.family.recorded(), "seed": self.seed, "replay": self.replay}
 
-    async def resolved(self, game: Any) -> ModelSettings:
+    async def resolved(self, game: Any, state: Any = None) -> ModelSettings:
         """Settings with the local server's address and the schema when decoding is constrained."""
         settings = self.model
         if self.local and not self.replay:
@@ -130,13 +130,14 @@ class LLMPlayer:
         elif self.local:
             settings = replace(settings, api_base="local")
         if self.family.constrained:
-            settings = settings.constrained(self.family.schema(game), llama_cpp=self.local)
+            schema = self.family.schema(game, state, exact=self.local)
+            settings = settings.constrained(schema, llama_cpp=self.local)
         return settings
 
     async def choose_move(self, view: TurnView) -> Choice:
         """Prompt, stream, read; provider failures become PlayerFailure, never a move."""
         messages = self.family.messages(view)
-        settings = await self.resolved(view.game)
+        settings = await self.resolved(view.game, view.observation())
         key = call_key(settings, messages, view.attempt, self.seed)
 
         async def on_delta(kind: str, text: str) -> None:

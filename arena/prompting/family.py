@@ -219,15 +219,47 @@ class PromptFamily:
             return answers.read_submit_move(reply)
         raise ValueError(f"unknown answer reader {self.reader!r}")
 
-    def schema(self, game: Any) -> dict[str, Any]:
-        """A JSON schema for constrained decoding of a move."""
+    def schema(self, game: Any, state: Any = None, exact: bool = False) -> dict[str, Any]:
+        """A JSON schema for constrained decoding of a move: only the legal moves of `state` when it is given.
+
+        `exact` lists every legal cell as one alternative (llama.cpp's grammars take it); otherwise each
+        coordinate is limited to the values legal moves use, as OpenAI-style strict schemas allow no
+        alternatives at the root.
+        """
         rows, cols, _ = dimensions(game)
         base = 0 if self.data["family"] == "childplay" else 1
-        column = {"type": "integer", "minimum": base, "maximum": cols - 1 + base}
-        properties: dict[str, Any] = {"column": column}
-        if not isinstance(game, ConnectFour):
-            properties = {"row": {"type": "integer", "minimum": base, "maximum": rows - 1 + base}, "column": column}
-        return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
+        legal = list(game.legal_moves(state)) if state is not None else None
+        if isinstance(game, ConnectFour):
+            columns = sorted(c + base for c in legal) if legal is not None else list(range(base, cols + base))
+            properties: dict[str, Any] = {"column": {"type": "integer", "enum": columns}}
+            return {"type": "object", "properties": properties, "required": ["column"], "additionalProperties": False}
+        cells = (
+            [(m.row + base, m.col + base) for m in legal]
+            if legal is not None
+            else [(r + base, c + base) for r in range(rows) for c in range(cols)]
+        )
+        if exact and legal is not None:
+            return {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "properties": {"row": {"const": r}, "column": {"const": c}},
+                        "required": ["row", "column"],
+                        "additionalProperties": False,
+                    }
+                    for r, c in cells
+                ]
+            }
+        properties = {
+            "row": {"type": "integer", "enum": sorted({r for r, _ in cells})},
+            "column": {"type": "integer", "enum": sorted({c for _, c in cells})},
+        }
+        return {
+            "type": "object",
+            "properties": properties,
+            "required": ["row", "column"],
+            "additionalProperties": False,
+        }
 
 
 @cache

@@ -35,6 +35,13 @@ def quiz_messages(family: PromptFamily, key: str) -> list[dict[str, Any]]:
     return [{"role": "user", "content": text}]
 
 
+def free_cells_schema(key: str) -> dict[str, Any]:
+    """The move as one of the board's free cells, numbered 1-9."""
+    free = [i + 1 for i, mark in enumerate(key) if mark not in "XOxo"]
+    properties = {"move": {"type": "integer", "enum": free}}
+    return {"type": "object", "properties": properties, "required": ["move"], "additionalProperties": False}
+
+
 async def run_model_quiz(
     session: QuizSession, player: LLMPlayer, cache: CallCache | None, say: Callable[[str], None]
 ) -> bool:
@@ -42,14 +49,6 @@ async def run_model_quiz(
     settings = player.model
     if player.local:
         settings = replace(settings, api_base=(await shared_local_server()).api_base)
-    if player.family.constrained:
-        schema = {
-            "type": "object",
-            "properties": {"move": {"type": "integer", "minimum": 1, "maximum": 9}},
-            "required": ["move"],
-            "additionalProperties": False,
-        }
-        settings = settings.constrained(schema, llama_cpp=player.local)
 
     async def ignore(*_: Any) -> None:
         return None
@@ -57,16 +56,19 @@ async def run_model_quiz(
     while (question := session.current()) is not None:
         number, board = question
         messages = quiz_messages(player.family, board.key)
-        key = call_key(settings, messages, 1, f"quiz:{session.record.id}:{number}")
+        asked = settings
+        if player.family.constrained:  # only the free cells of this board can be answered
+            asked = settings.constrained(free_cells_schema(board.key), llama_cpp=player.local)
+        key = call_key(asked, messages, 1, f"quiz:{session.record.id}:{number}")
         recorded = cache.get(key) if cache is not None else None
         if recorded is None:
             try:
-                recorded = await complete(settings, messages, ignore, ignore)
+                recorded = await complete(asked, messages, ignore, ignore)
             except ProviderFailure as failure:
                 say(f"the provider failed ({failure}); resume with --resume {session.record.id}")
                 return False
             if cache is not None:
-                cache.put(key, settings.model, recorded)
+                cache.put(key, asked.model, recorded)
         try:
             cell = parse_answer(board.key, read_quiz_answer(player.family, recorded.content))
         except GameError:
