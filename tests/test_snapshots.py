@@ -50,3 +50,16 @@ def test_quiz(snap_compare: Any, db_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=quiz)
+
+
+def test_game_over_banner(snap_compare: Any, db_path: Path) -> None:
+    app = ArenaApp(db_path)
+
+    async def finished(pilot: Pilot[None]) -> None:
+        config = SeriesConfig("tictactoe", ("scripted:1 1,1 2,1 3", "scripted:2 1,2 2"), seed=1)
+        screen = MatchScreen(config, app.store)
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: screen.finished)
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=finished)

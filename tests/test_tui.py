@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from textual import events
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from arena.players import PlayerOptions
 from arena.players.human import HumanPlayer
@@ -386,3 +386,37 @@ async def test_a_long_series_of_instant_players_still_answers_keys(db_path: Path
         await pilot.press("w")
         assert "0.25 s a move" in status(app)
         await pilot.press("a")
+
+
+async def test_the_game_over_banner_says_why_and_stays_until_the_next_game(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        config = SeriesConfig("tictactoe", ("minimax", "random"), seed=3, games=2, pause_between=1.0)
+        screen = await open_match(app, pilot, config)
+        banner = screen.query_one("#banner", Static)
+        await wait_for(pilot, lambda: screen.score.played == 1)
+        shown = str(banner.render())
+        assert banner.display and shown.startswith("GAME OVER · ") and ("wins" in shown or "Draw" in shown)
+        assert screen.records[0].outcome.detail in shown  # the reason (the line, or the full board)
+        first = screen.runner
+        await pilot.pause(0.5)
+        assert banner.display and screen.runner is first  # it stays during the pause between games
+        await wait_for(pilot, lambda: screen.runner is not first)
+        await pilot.pause(0.1)
+        assert not banner.display or screen.score.played == 2  # the second game has started
+        await wait_for(pilot, lambda: screen.finished)
+        assert banner.display
+
+
+async def test_a_disqualification_is_counted_and_explained(db_path: Path, fake_llm: FakeServer) -> None:
+    fake_llm.script("garbage", Reply(content="I refuse to answer in JSON"))
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, prompt="topsakal-list", timeout=10, chunk_timeout=2, retries=0)
+        config = SeriesConfig("tictactoe", ("llm:openai/garbage", "random"), seed=2, llm=llm)
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: screen.finished)
+        assert screen.score.disqualified == [1, 0]
+        banner = str(screen.query_one("#banner", Static).render())
+        assert "llm:openai/garbage (X) disqualified" in banner
+        assert "disqualified llm:openai/garbage 1" in str(screen.query_one("#score", Static).render())

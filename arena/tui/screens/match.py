@@ -45,6 +45,7 @@ class SeriesScore:
     """The running score of a series, per `--players` entry."""
 
     wins: list[int] = field(default_factory=lambda: [0, 0])
+    disqualified: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     played: int = 0
     unscored: int = 0
@@ -64,6 +65,7 @@ class SeriesConfig:
     seed: int = 0
     game_options: dict[str, Any] = field(default_factory=dict)
     llm: PlayerOptions = field(default_factory=PlayerOptions)
+    pause_between: float = 1.5  # seconds the game-over banner stays before the next game of a series
 
     def plan(self) -> TournamentPlan:
         """The same plan `arena --batch` would run."""
@@ -109,6 +111,7 @@ class MatchScreen(Screen[None]):
         with Horizontal(id="match-body"):
             with Vertical(id="left"):
                 yield Board(id="board")
+                yield Static("", id="banner")
                 yield Static("", id="status")
                 yield Static("", id="score")
             with Vertical(id="right"):
@@ -143,6 +146,8 @@ class MatchScreen(Screen[None]):
     async def play_series(self) -> None:
         """Every match of the series in turn."""
         for setup in self.plan.setups():
+            if setup.index:
+                await asyncio.sleep(self.config.pause_between)  # the banner of the last game stays a moment
             players = self.players_for(setup.index, setup.seed, setup.players)
             self.runner = MatchRunner(setup, [self.handle_event], players=players, options=self.options)
             await self.runner.run()
@@ -180,6 +185,7 @@ class MatchScreen(Screen[None]):
         pane = self.query_one(ReasoningPane)
         moves = self.query_one(MoveList)
         if isinstance(event, MatchStarted):
+            self.show_banner(None)
             moves.clear()
             pane.start(f"game {self.score.played + 1} of {self.plan.games} starts")
             self.draw(event.state)
@@ -203,6 +209,7 @@ class MatchScreen(Screen[None]):
         elif isinstance(event, MovePlayed):
             self.add_move(event.seat)
             self.draw(event.state)
+            self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) played {event.move}")
         elif isinstance(event, MatchEnded):
             self.match_ended(event.record)
 
@@ -232,18 +239,47 @@ class MatchScreen(Screen[None]):
         self.records.append(record)
         outcome = record.outcome
         self.score.played += 1
-        if outcome.status != "finished":
+        if outcome.termination == "disqualified" and outcome.disqualified is not None:
+            self.score.disqualified[self.owners[outcome.disqualified]] += 1
+        elif outcome.status != "finished":
             self.score.unscored += 1
-        elif outcome.winner is None and outcome.termination != "disqualified":
+        elif outcome.winner is None:
             self.score.draws += 1
-        elif outcome.winner is not None:
+        else:
             self.score.wins[self.owners[outcome.winner]] += 1
-        winner = "draw" if outcome.winner is None else self.spec_of(outcome.winner)
-        text = f"{outcome.status}: {outcome.termination}"
-        if outcome.status == "finished" and outcome.termination != "disqualified":
-            text += f" — {winner}"
-        self.set_status(text + (f" ({outcome.detail})" if outcome.detail else ""))
+        text = self.outcome_text(record)
+        self.show_banner(text)
+        self.set_status(text)
         self.show_score()
+
+    def outcome_text(self, record: MatchRecord) -> str:
+        """How a match ended, in words: who won and why, or why it is not scored."""
+        outcome = record.outcome
+        detail = f": {outcome.detail}" if outcome.detail else ""
+
+        def who(seat: int) -> str:
+            return f"{record.players[seat].spec} ({MARKS[seat]})"
+
+        if outcome.status == "aborted":
+            return "Aborted: not scored"
+        if outcome.status == "error":
+            return f"Error, not scored{detail}"
+        if outcome.status == "cancelled":
+            return f"Cancelled, not scored{detail}"
+        if outcome.termination == "disqualified" and outcome.disqualified is not None:
+            return f"{who(outcome.disqualified)} disqualified{detail}"
+        if outcome.winner is None:
+            return f"Draw{detail}"
+        if outcome.termination == "invalid move":
+            return f"{who(outcome.winner)} wins: {who(1 - outcome.winner)} made an invalid move{detail}"
+        return f"{who(outcome.winner)} wins{detail}"
+
+    def show_banner(self, text: str | None) -> None:
+        """The game-over banner: shown from the end of a game until the next one starts."""
+        with contextlib.suppress(NoMatches):
+            banner = self.query_one("#banner", Static)
+            banner.update(inert_text(f"GAME OVER · {text}") if text else "")
+            banner.display = text is not None
 
     def human_turn(self, view: TurnView) -> None:
         """A person is to move: make the board interactive and say how to play."""
@@ -314,6 +350,9 @@ class MatchScreen(Screen[None]):
         names = self.plan.players
         wins = self.score.wins
         text = f"{names[0]} {wins[0]} · {names[1]} {wins[1]} · draws {self.score.draws}"
+        if any(self.score.disqualified):
+            dq = self.score.disqualified
+            text += f" · disqualified {names[0]} {dq[0]}, {names[1]} {dq[1]}"
         if self.score.unscored:
             text += f" · unscored {self.score.unscored}"
         return text
