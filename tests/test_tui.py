@@ -204,9 +204,11 @@ async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path
         assert summary.row_count == 2
         await pilot.click("#player-filter")
         await pilot.press(*"nobody")
-        await pilot.pause()
+        await pilot.pause(0.4)  # the list is filtered once typing pauses
         assert history.query_one("#matches", DataTable).row_count == 0
         await pilot.press(*["backspace"] * 6)
+        await pilot.pause(0.4)
+        assert history.query_one("#matches", DataTable).row_count == 2
         history.query_one("#matches", DataTable).focus()
         await pilot.press("enter")
         await pilot.pause()

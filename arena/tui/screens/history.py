@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from arena.inert import inert_text
@@ -34,6 +35,10 @@ def results_by_player(records: list[MatchRecord]) -> list[tuple[str, int, int, i
     return sorted(((spec, *row) for spec, row in table.items()), key=lambda r: (-r[1], r[0]))  # type: ignore[misc]
 
 
+FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
+MAX_ROWS = 500  # rows in the list; the summary counts every match that passes the filter
+
+
 class HistoryScreen(Screen[None]):
     """Every recorded match, newest first."""
 
@@ -44,13 +49,14 @@ class HistoryScreen(Screen[None]):
         self.store = store
         self.records: list[MatchRecord] = []
         self.shown: list[MatchRecord] = []
+        self.pending: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="history"):
             with Horizontal(id="filters"):
-                yield Input(placeholder="game filter", id="game-filter")
-                yield Input(placeholder="player filter", id="player-filter")
+                yield Input(placeholder="game filter", id="game-filter", compact=True)
+                yield Input(placeholder="player filter", id="player-filter", compact=True)
             yield DataTable(id="matches", cursor_type="row")
             yield Static("Results per player", id="summary-title")
             yield DataTable(id="summary")
@@ -66,7 +72,10 @@ class HistoryScreen(Screen[None]):
         matches.focus()
 
     def on_input_changed(self, _: Input.Changed) -> None:
-        self.refill()
+        """Filter once typing pauses, not on every key."""
+        if self.pending is not None:
+            self.pending.stop()
+        self.pending = self.set_timer(FILTER_DELAY, self.refill)
 
     def refill(self) -> None:
         game = self.query_one("#game-filter", Input).value.strip().lower()
@@ -76,9 +85,14 @@ class HistoryScreen(Screen[None]):
             for r in self.records
             if game in r.game.lower() and (not player or any(player in p.spec.lower() for p in r.players))
         ]
+        self.pending = None
         matches = self.query_one("#matches", DataTable)
         matches.clear()
-        for record in self.shown:
+        title = "Results per player"
+        if len(self.shown) > MAX_ROWS:
+            title += f" (all {len(self.shown):,} matches; the list shows the latest {MAX_ROWS:,}: filter to narrow it)"
+        self.query_one("#summary-title", Static).update(title)
+        for record in self.shown[:MAX_ROWS]:
             outcome = record.outcome
             result: str
             if outcome.status != "finished":
