@@ -28,7 +28,7 @@ async def stream_latencies(db: Path, server: FakeServer) -> tuple[list[float], i
     server.script("bench-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=8))
     app = ArenaApp(db)
     latencies: list[float] = []
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)):
         llm = PlayerOptions(api_base=server.url, timeout=300, chunk_timeout=30, retries=0)
         screen = MatchScreen(
             SeriesConfig("tictactoe", ("llm:openai/bench-stream", "human"), seed=1, llm=llm), app.store
@@ -89,7 +89,8 @@ def bench_tui(matches: int = 20_000) -> None:
     finally:
         server.close()
     table(
-        "App: key press to screen update while a 200 KB reasoning stream arrives at full speed (target median < 100 ms)",
+        "App: key press to screen update while a 200 KB reasoning stream arrives at full speed "
+        "(target median < 100 ms)",
         ("keys", "streamed when done", "median", "max"),
         [
             (
