@@ -17,6 +17,7 @@ from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
 from bench.levels import bench_levels
 from bench.tables import table
+from bench.tui import bench_tui
 from games.tictactoe.engine import Solver as TicTacToeSolver
 from tests.factories import sample_record
 
@@ -120,6 +121,7 @@ def bench_dataset() -> None:
 PARTS: dict[str, Callable[[], None]] = {
     "gomoku": bench_gomoku,
     "levels": bench_levels,
+    "tui": bench_tui,
     "tictactoe": bench_tictactoe_solve,
     "dataset": bench_dataset,
     "connect-four": bench_connect_four,

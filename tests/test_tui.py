@@ -422,3 +422,16 @@ async def test_a_disqualification_is_counted_and_explained(db_path: Path, fake_l
         banner = str(screen.query_one("#banner", Static).render())
         assert "llm:openai/garbage (X) disqualified" in banner
         assert "disqualified llm:openai/garbage 1" in str(screen.query_one("#score", Static).render())
+
+
+async def test_gomoku_column_numbers_stay_apart_and_refusals_say_why(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("gomoku", ("human", "random"), seed=1))
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        header = str(screen.query_one(Board).render()).splitlines()[1]
+        assert " 9 10 11 12 13 14 15" in header
+        human_of(screen).submit_text("99,99")
+        await pilot.pause(0.2)
+        assert human_of(screen).waiting  # refused, asked again
+        screen.action_abort()

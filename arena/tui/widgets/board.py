@@ -61,7 +61,8 @@ class Board(Widget, can_focus=True):
         return next((g for g in self.grids if g.clickable), None)
 
     def cell_width(self, grid: GridSpec) -> int:
-        return 3 if grid.cols <= 10 else 2
+        """Three columns a cell up to 15 columns (Gomoku), so two-digit column numbers stay apart."""
+        return 3 if grid.cols <= 15 else 2
 
     def grid_width(self, grid: GridSpec) -> int:
         return LABEL + grid.cols * self.cell_width(grid)

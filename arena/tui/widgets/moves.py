@@ -22,9 +22,9 @@ class MoveList(DataTable[Text]):
 
     def add_attempt(self, number: int, player: str, move: MoveRecord) -> None:
         """Add one attempt (refused ones marked)."""
-        shown = move.move if move.valid else f"✗ {(move.raw or '')[:12]!r}"
+        shown = move.move if move.valid else f"✗ {move.error or 'refused'}"
         tokens = f"{move.tokens['prompt']}+{move.tokens['completion']}" if move.tokens else ""
         cost = f"{move.cost:.5f}" if move.cost else ""
-        cells = (str(number), player[:14], shown or "", f"{move.seconds:.2f}", tokens, cost)
+        cells = (str(number), player, shown or "", f"{move.seconds:.2f}", tokens, cost)
         self.add_row(*(inert_text(cell) for cell in cells))
         self.move_cursor(row=self.row_count - 1)
