@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,7 +37,7 @@ def results_by_player(records: list[MatchRecord]) -> list[tuple[str, int, int, i
 
 
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
-MAX_ROWS = 500  # rows in the list; the summary counts every match that passes the filter
+MAX_ROWS = 200  # rows in the list; the summary counts every match that passes the filter
 
 
 class HistoryScreen(Screen[None]):
@@ -50,6 +51,7 @@ class HistoryScreen(Screen[None]):
         self.records: list[MatchRecord] = []
         self.shown: list[MatchRecord] = []
         self.pending: Timer | None = None
+        self.rows: dict[str, tuple[Text, ...]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -93,6 +95,16 @@ class HistoryScreen(Screen[None]):
             title += f" (all {len(self.shown):,} matches; the list shows the latest {MAX_ROWS:,}: filter to narrow it)"
         self.query_one("#summary-title", Static).update(title)
         for record in self.shown[:MAX_ROWS]:
+            matches.add_row(*self.row_of(record))
+        summary = self.query_one("#summary", DataTable)
+        summary.clear()
+        for row in results_by_player(self.shown):
+            summary.add_row(*(inert_text(str(v)) for v in row))
+
+    def row_of(self, record: MatchRecord) -> tuple[Text, ...]:
+        """The list row of a match, made once per match and kept."""
+        row = self.rows.get(record.id)
+        if row is None:
             outcome = record.outcome
             result: str
             if outcome.status != "finished":
@@ -111,11 +123,8 @@ class HistoryScreen(Screen[None]):
                 result,
                 str(len(record.played)),
             )
-            matches.add_row(*(inert_text(cell) for cell in cells))
-        summary = self.query_one("#summary", DataTable)
-        summary.clear()
-        for row in results_by_player(self.shown):
-            summary.add_row(*(inert_text(str(v)) for v in row))
+            row = self.rows[record.id] = tuple(inert_text(cell) for cell in cells)
+        return row
 
     def action_open(self) -> None:
         matches = self.query_one("#matches", DataTable)
