@@ -435,3 +435,17 @@ async def test_gomoku_column_numbers_stay_apart_and_refusals_say_why(db_path: Pa
         await pilot.pause(0.2)
         assert human_of(screen).waiting  # refused, asked again
         screen.action_abort()
+
+
+async def test_the_board_label_follows_the_game(db_path: Path) -> None:
+    from textual.widgets import Select
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        board = setup.query_one("#board", Select)
+        for game, label in (("connect-four", "6x7"), ("gomoku", "15x15"), ("battleship", "classic 10x10")):
+            setup.query_one("#game", Select).value = game
+            await pilot.pause()
+            assert str(board.query("SelectCurrent Static").first().render()) == label
