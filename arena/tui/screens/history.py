@@ -18,26 +18,32 @@ from arena.store import MatchStore
 from arena.tui.screens.replay import ReplayScreen
 
 
-def results_by_player(records: list[MatchRecord]) -> list[tuple[str, int, int, int, int]]:
-    """(player, wins, draws, losses, unscored) over the given matches."""
+def outcome_columns(record: MatchRecord) -> tuple[tuple[str, int], ...]:
+    """For each player of a match, the summary column it adds to: 0 win, 1 draw, 2 loss, 3 unscored."""
+    outcome = record.outcome
+    columns = []
+    for player in record.players:
+        if outcome.status != "finished" or outcome.termination == "disqualified":
+            column = 3
+        elif outcome.winner is None:
+            column = 1
+        else:
+            column = 0 if outcome.winner == player.seat else 2
+        columns.append((player.spec, column))
+    return tuple(columns)
+
+
+def results_by_player(outcomes: list[tuple[tuple[str, int], ...]]) -> list[tuple[str, int, int, int, int]]:
+    """(player, wins, draws, losses, unscored) over the given matches' outcome columns."""
     table: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for record in records:
-        outcome = record.outcome
-        for player in record.players:
-            row = table[player.spec]
-            if outcome.status != "finished" or outcome.termination == "disqualified":
-                row[3] += 1
-            elif outcome.winner is None:
-                row[1] += 1
-            elif outcome.winner == player.seat:
-                row[0] += 1
-            else:
-                row[2] += 1
+    for columns in outcomes:
+        for spec, column in columns:
+            table[spec][column] += 1
     return sorted(((spec, *row) for spec, row in table.items()), key=lambda r: (-r[1], r[0]))  # type: ignore[misc]
 
 
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
-MAX_ROWS = 200  # rows in the list; the summary counts every match that passes the filter
+MAX_ROWS = 100  # rows in the list; the summary counts every match that passes the filter
 
 
 class HistoryScreen(Screen[None]):
@@ -52,6 +58,8 @@ class HistoryScreen(Screen[None]):
         self.shown: list[MatchRecord] = []
         self.pending: Timer | None = None
         self.rows: dict[str, tuple[Text, ...]] = {}
+        self.keys: list[tuple[str, str]] = []
+        self.outcomes: list[tuple[tuple[str, int], ...]] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -82,11 +90,15 @@ class HistoryScreen(Screen[None]):
     def refill(self) -> None:
         game = self.query_one("#game-filter", Input).value.strip().lower()
         player = self.query_one("#player-filter", Input).value.strip().lower()
-        self.shown = [
-            r
-            for r in self.records
-            if game in r.game.lower() and (not player or any(player in p.spec.lower() for p in r.players))
+        if len(self.keys) != len(self.records):  # what filtering and the summary need, made once per match
+            self.keys = [(r.game.lower(), "\n".join(p.spec.lower() for p in r.players)) for r in self.records]
+            self.outcomes = [outcome_columns(r) for r in self.records]
+        chosen = [
+            index
+            for index, (game_key, players_key) in enumerate(self.keys)
+            if game in game_key and player in players_key
         ]
+        self.shown = [self.records[index] for index in chosen]
         self.pending = None
         matches = self.query_one("#matches", DataTable)
         matches.clear()
@@ -98,7 +110,7 @@ class HistoryScreen(Screen[None]):
             matches.add_row(*self.row_of(record))
         summary = self.query_one("#summary", DataTable)
         summary.clear()
-        for row in results_by_player(self.shown):
+        for row in results_by_player([self.outcomes[index] for index in chosen]):
             summary.add_row(*(inert_text(str(v)) for v in row))
 
     def row_of(self, record: MatchRecord) -> tuple[Text, ...]:

@@ -159,7 +159,7 @@ class SetupScreen(Screen[None]):
             board = self.query_one("#board", Select)
             board.set_options(self.board_options(event.value))
             board.value = 0
-            board.mutate_reactive(Select.value)  # the value may stay 0: make it redraw the new game's label
+            board.mutate_reactive(Select.value)  # type: ignore[misc]  # redraw the label when the value stays 0
 
     def gather(self) -> dict[str, Any]:
         """The form's current values."""
