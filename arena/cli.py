@@ -283,8 +283,7 @@ def run_quiz(argv: list[str]) -> int:
     if args.model:
         return run_model_quiz_command(args)
     if not (args.plain or args.sessions):
-        print_error("arena quiz: error: the quiz screen comes with the app; use --plain for now")
-        return 2
+        return run_app(args.db, start_quiz=True)
     try:
         store = MatchStore(args.db)
     except StoreError as error:
@@ -411,13 +410,13 @@ def run_solve(argv: list[str]) -> int:
     return 0
 
 
-def run_app(db_path: Path) -> int:
-    """The Textual app."""
+def run_app(db_path: Path, start_quiz: bool = False) -> int:
+    """The Textual app (opened on the quiz when asked)."""
     from arena.store import StoreError
     from arena.tui.app import ArenaApp
 
     try:
-        app = ArenaApp(db_path)
+        app = ArenaApp(db_path, start_quiz)
     except StoreError as error:
         print_error(f"arena: error: {error}")
         return 2

@@ -178,3 +178,13 @@ def test_batch_with_levels_and_budgets_records_the_engine_verdicts(db_path: Path
     assert record.players[0].settings == {"seed": record.players[0].settings["seed"], "budget": 0.2, "level": 5}
     engine_moves = [m.info for m in record.moves if m.seat == 0]
     assert all({"exact", "depth", "nodes", "engine_seconds"} <= set(info) for info in engine_moves)
+
+
+def test_scripted_players_take_moves_written_as_everywhere(db_path: Path) -> None:
+    result = arena("--batch", "--players", "scripted:2,2;1,1;3,3", "scripted:1,2;2,1", "--db", str(db_path), "--json")
+    assert result.returncode == 0, result.stderr
+    from arena.store import MatchStore
+
+    with MatchStore(db_path) as store:
+        record = store.matches()[0]
+    assert [m.move for m in record.moves] == ["2,2", "1,2", "1,1", "2,1", "3,3"] and record.outcome.winner == 0

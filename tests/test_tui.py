@@ -393,7 +393,7 @@ async def test_a_long_series_of_instant_players_still_answers_keys(db_path: Path
 async def test_the_game_over_banner_says_why_and_stays_until_the_next_game(db_path: Path) -> None:
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        config = SeriesConfig("tictactoe", ("minimax", "random"), seed=3, games=2, pause_between=1.0)
+        config = SeriesConfig("tictactoe", ("minimax", "random"), seed=3, games=2, pause_between=3.0)
         screen = await open_match(app, pilot, config)
         banner = screen.query_one("#banner", Static)
         await wait_for(pilot, lambda: screen.score.played == 1)
@@ -401,7 +401,7 @@ async def test_the_game_over_banner_says_why_and_stays_until_the_next_game(db_pa
         assert banner.display and shown.startswith("GAME OVER · ") and ("wins" in shown or "Draw" in shown)
         assert screen.records[0].outcome.detail in shown  # the reason (the line, or the full board)
         first = screen.runner
-        await pilot.pause(0.5)
+        await pilot.pause(0.3)
         assert banner.display and screen.runner is first  # it stays during the pause between games
         await wait_for(pilot, lambda: screen.runner is not first)
         await pilot.pause(0.1)

@@ -1,4 +1,4 @@
-"""Player specs are strings: `random`, `minimax[:SECONDS][,level=N]`, `scripted:MOVE,MOVE`, `llm:MODEL[;key=value]`."""
+"""Player specs are strings: `random`, `minimax[:SECONDS][,level=N]`, `scripted:MOVE;MOVE`, `llm:MODEL[;key=value]`."""
 
 from __future__ import annotations
 
@@ -40,7 +40,10 @@ def _random(argument: str, seed: int | str, options: PlayerOptions) -> Player:
 
 
 def _scripted(argument: str, seed: int | str, options: PlayerOptions) -> Player:
-    return ScriptedPlayer(argument.split(",") if argument else [])
+    # Moves are written as everywhere else ("2,2"); separate them with ";" (a "," alone still separates
+    # moves that hold no comma, such as Connect-Four columns).
+    separator = ";" if ";" in argument else ","
+    return ScriptedPlayer([move.strip() for move in argument.split(separator)] if argument else [])
 
 
 def _human(argument: str, seed: int | str, options: PlayerOptions) -> Player:

@@ -24,8 +24,9 @@ class ArenaApp(App[None]):
     TITLE = "Arena"
     BINDINGS = [Binding("f1", "help", "Help"), Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path, start_quiz: bool = False) -> None:
         super().__init__()
+        self.start_quiz = start_quiz
         self.store = MatchStore(db_path)
         self.memory = db_path.with_name("tui.json")
 
@@ -33,6 +34,8 @@ class ArenaApp(App[None]):
         for warning in self.store.warnings:
             self.notify(inert(warning), severity="warning", timeout=10, markup=False)
         self.push_screen(SetupScreen(self.store, self.memory))
+        if self.start_quiz:
+            self.call_after_refresh(self.go_quiz)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)

@@ -121,6 +121,8 @@ class MatchScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"{self.plan.game}: {self.plan.players[0]} vs {self.plan.players[1]}"
+        # Nobody reasons in engine, random and people's games: the board and the move list get the room.
+        self.set_class(not any(spec.startswith("llm:") for spec in self.plan.players), "no-reasoning")
         self.show_score()
         self.call_after_refresh(self.start_series)
 
@@ -193,8 +195,9 @@ class MatchScreen(Screen[None]):
             if event.attempt == 1:
                 await self.between_moves()
             spec = self.spec_of(event.seat)
-            if not spec.startswith("human"):  # a person's turn keeps the model's last reasoning in view
+            if spec.startswith("llm:"):  # other players' turns keep the model's last reasoning and answer in view
                 pane.start(f"{spec} ({MARKS[event.seat]}) · move {event.ply + 1} · attempt {event.attempt}")
+            if not spec.startswith("human"):
                 self.set_status(f"{spec} ({MARKS[event.seat]}) to move…")
         elif isinstance(event, ReasoningDelta):
             pane.add_reasoning(event.text)

@@ -117,6 +117,7 @@ class SetupScreen(Screen[None]):
                         placeholder="model (e.g. openai/gpt-4o-mini) or minimax: 2, level=3",
                         id=f"model{seat}",
                         compact=True,
+                        disabled=c[f"kind{seat}"] not in ("llm", "minimax"),
                     )
             with Horizontal(classes="row"):
                 yield Label("Temp.", classes="label")
@@ -155,6 +156,9 @@ class SetupScreen(Screen[None]):
         return [(name, i) for i, (name, _) in enumerate(BOARDS[game])]
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("kind1", "kind2"):  # the box beside a player takes a model or engine options
+            seat = event.select.id[-1]
+            self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax")
         if event.select.id == "game" and isinstance(event.value, str):
             board = self.query_one("#board", Select)
             board.set_options(self.board_options(event.value))

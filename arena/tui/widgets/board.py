@@ -47,11 +47,12 @@ class Board(Widget, can_focus=True):
 
     def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False) -> None:
         """Draw a new position."""
+        fresh = not self.grids
         self.grids = grids_for(game, state, viewer)
         self.interactive = interactive
         main = self.main
         if main is not None:
-            row, col = self.cursor
+            row, col = (main.rows // 2, main.cols // 2) if fresh else self.cursor  # a new board: start at its centre
             self.cursor = (min(row, main.rows - 1), min(col, main.cols - 1))
         self.refresh(layout=True)
 
