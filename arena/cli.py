@@ -248,7 +248,7 @@ def quiz_parser() -> ArgumentParser:
     """Options of `arena quiz`."""
     parser = ArgumentParser(prog="arena quiz", description="Take the 50 hardest tic-tac-toe boards.")
     parser.add_argument("--plain", action="store_true", help="ask in the plain terminal (no app)")
-    parser.add_argument("--name", default="anonymous", help="who is answering (stored with the session)")
+    parser.add_argument("--name", help="who is answering (stored with the session; default anonymous)")
     parser.add_argument("--seed", type=non_negative_int, help="order of the boards (default: a fresh random seed)")
     parser.add_argument(
         "--tell-mark", action="store_true", help="tell the mark to play instead of letting you infer it"
@@ -275,6 +275,7 @@ def run_quiz(argv: list[str]) -> int:
     from arena.quiz import latest_unfinished, load_session, start_session
     from arena.quiz.listing import session_lines
     from arena.quiz.plain import run_plain_quiz
+    from arena.quiz.session import all_sessions
     from arena.store import MatchStore, StoreError
 
     parser = quiz_parser()
@@ -291,7 +292,7 @@ def run_quiz(argv: list[str]) -> int:
         return 2
     for warning in store.warnings:
         print_error(f"warning: {warning}")
-    player = f"human:{args.name}"
+    player = f"human:{args.name or 'anonymous'}"
     try:
         if args.sessions:
             from arena.inert import inert
@@ -299,9 +300,15 @@ def run_quiz(argv: list[str]) -> int:
             print(inert("\n".join(session_lines(store))))
             return 0
         if args.resume == "latest":
-            session = latest_unfinished(store, player)
+            # Without --name: the latest unfinished session of a person, whoever it was.
+            if args.name:
+                session = latest_unfinished(store, player)
+            else:
+                unfinished = [s for s in all_sessions(store) if s.record.player.startswith("human:") and not s.finished]
+                session = unfinished[-1] if unfinished else None
             if session is None:
-                print_error(f"arena quiz: error: {args.name} has no unfinished session to resume")
+                who = args.name or "nobody"
+                print_error(f"arena quiz: error: {who} has no unfinished session to resume")
                 return 2
         elif args.resume:
             try:

@@ -181,3 +181,20 @@ def test_dataset_command_writes_both_files(tmp_path: Path) -> None:
     # Same bytes count as the published files (4,181,693 and 47,212 characters).
     assert len((tmp_path / "dataset.json").read_text()) == 4_181_693
     assert len((tmp_path / "dataset_top50.json").read_text()) == 47_212
+
+
+def test_resume_without_a_name_finds_the_one_unfinished_session(db_path: Path) -> None:
+    from arena.quiz import start_session
+    from arena.store import MatchStore
+
+    with MatchStore(db_path) as store:
+        session = start_session(store, "human:kim", "infer", seed=3)
+    result = subprocess.run(
+        [sys.executable, "-m", "arena", "quiz", "--plain", "--resume", "--db", str(db_path)],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert f"session {session.record.id}" in result.stdout, result.stdout + result.stderr
