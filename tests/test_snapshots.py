@@ -63,3 +63,16 @@ def test_game_over_banner(snap_compare: Any, db_path: Path) -> None:
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=finished)
+
+
+def test_battleship_classic_fits_at_80x24(snap_compare: Any, db_path: Path) -> None:
+    app = ArenaApp(db_path)
+
+    async def fleets(pilot: Pilot[None]) -> None:
+        config = SeriesConfig("battleship", ("human", "random"), seed=1, game_options={"preset": "classic"})
+        screen = MatchScreen(config, app.store)
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: any(h.waiting for h in screen.humans.values()))
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=fleets)

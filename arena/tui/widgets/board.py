@@ -44,6 +44,7 @@ class Board(Widget, can_focus=True):
         super().__init__(id=id)
         self.grids: list[GridSpec] = []
         self.interactive = False
+        self.narrow = False
 
     def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False) -> None:
         """Draw a new position."""
@@ -62,14 +63,23 @@ class Board(Widget, can_focus=True):
         return next((g for g in self.grids if g.clickable), None)
 
     def cell_width(self, grid: GridSpec) -> int:
-        """Three columns a cell up to 15 columns (Gomoku), so two-digit column numbers stay apart."""
+        """Three columns a cell up to 15 columns (Gomoku), so two-digit column numbers stay apart;
+        two when the grids would not fit beside each other (Battleship's two fleets at 80 columns)."""
+        if self.narrow and grid.cols <= 10:
+            return 2
         return 3 if grid.cols <= 15 else 2
 
     def grid_width(self, grid: GridSpec) -> int:
         return LABEL + grid.cols * self.cell_width(grid)
 
+    def total_width(self) -> int:
+        return sum(self.grid_width(g) for g in self.grids) + GAP * max(0, len(self.grids) - 1)
+
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return sum(self.grid_width(g) for g in self.grids) + GAP * max(0, len(self.grids) - 1) or 10
+        self.narrow = False
+        if len(self.grids) > 1 and self.total_width() > viewport.width * 0.55:
+            self.narrow = True
+        return self.total_width() or 10
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return max((g.rows for g in self.grids), default=1) + 3
@@ -86,7 +96,7 @@ class Board(Widget, can_focus=True):
             cw = self.cell_width(grid)
             lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
             header = " " * LABEL + "".join(
-                f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:>2}"[-2:] for c in range(grid.cols)
+                f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}" for c in range(grid.cols)
             )
             lines[1].append(" " * pad + header.ljust(width), style="grey62")
             for r in range(height - 2):
