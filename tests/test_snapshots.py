@@ -76,3 +76,43 @@ def test_battleship_classic_fits_at_80x24(snap_compare: Any, db_path: Path) -> N
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=fleets)
+
+
+def test_history_with_a_filter(snap_compare: Any, db_path: Path) -> None:
+    from arena.store import MatchStore
+    from arena.tui.screens.history import HistoryScreen
+    from tests.factories import sample_record
+
+    with MatchStore(db_path) as store:
+        for index in range(6):
+            store.add(sample_record(index, move_bytes=600))
+    app = ArenaApp(db_path)
+
+    async def filtered(pilot: Pilot[None]) -> None:
+        await app.push_screen(HistoryScreen(app.store))
+        await pilot.click("#player-filter")
+        await pilot.press(*"minimax")
+        await pilot.pause(0.5)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=filtered)
+
+
+def test_long_reasoning_stream(snap_compare: Any, db_path: Path, fake_llm: FakeServer) -> None:
+    thought = "".join(f"step {i:05d}: the centre again. " for i in range(1500))  # ~40 KB
+    fake_llm.script(
+        "snapshot-long",
+        Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=100, stall_after=len(thought) // 100),
+    )
+    app = ArenaApp(db_path)
+
+    async def long_stream(pilot: Pilot[None]) -> None:
+        llm = PlayerOptions(api_base=fake_llm.url, chunk_timeout=600, retries=0)
+        screen = MatchScreen(
+            SeriesConfig("tictactoe", ("llm:openai/snapshot-long", "human"), seed=1, llm=llm), app.store
+        )
+        await app.push_screen(screen)
+        pane = screen.query_one(ReasoningPane)
+        await wait_for(pilot, lambda: len(pane.reasoning) >= len(thought) - 100)
+        await pilot.pause(0.3)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=long_stream)
