@@ -449,3 +449,19 @@ async def test_the_board_label_follows_the_game(db_path: Path) -> None:
             setup.query_one("#game", Select).value = game
             await pilot.pause()
             assert str(board.query("SelectCurrent Static").first().render()) == label
+
+
+async def test_battleship_has_a_legend_and_says_hit_or_miss(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        config = SeriesConfig("battleship", ("human", "random"), seed=2, game_options={"preset": "childplay"})
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        rendered = str(screen.query_one(Board).render())
+        assert "~ sea" in rendered and "X hit" in rendered and "O miss" in rendered and "sunk" in rendered
+        human_of(screen).submit_text("1,1")
+        await wait_for(pilot, lambda: len(screen.runner.moves) >= 1)  # type: ignore[union-attr]
+        await pilot.pause(0.1)
+        first = screen.runner.moves[0]  # type: ignore[union-attr]
+        assert first.move == "1,1"
+        screen.action_abort()

@@ -20,6 +20,8 @@ class GridSpec:
     columns_only: bool = False
     last: tuple[int, int] | None = None
     line: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    sea: bool = False  # a Battleship grid: its X and O are a hit and a miss, drawn apart from players' marks
+    sunk: frozenset[tuple[int, int]] = field(default_factory=frozenset)
 
     @property
     def rows(self) -> int:
@@ -34,18 +36,33 @@ class GridSpec:
         return str(col + 1) if self.columns_only else f"{row + 1},{col + 1}"
 
 
+def _sunk_cells(ships: Any, size: int) -> frozenset[tuple[int, int]]:
+    return frozenset(divmod(i, size) for ship in ships for i in ship.cells)
+
+
+def _fleet_grid(title: str, game: Battleship, view: Any) -> GridSpec:
+    """A seat's own fleet, its sunk ships marked."""
+    sunk = [ship for ship in view.own_fleet if set(ship.cells) <= view.incoming]
+    return GridSpec(title, game.fleet_symbols(view), clickable=False, sea=True, sunk=_sunk_cells(sunk, game.size))
+
+
 def _battleship_grids(game: Battleship, state: Any, viewer: int | None) -> list[GridSpec]:
     if viewer is None:
         return [
-            GridSpec("Player 1 fleet", game.fleet_symbols(game.observe(state, 0)), clickable=False),
-            GridSpec("Player 2 fleet", game.fleet_symbols(game.observe(state, 1)), clickable=False),
+            _fleet_grid("Player 1 fleet", game, game.observe(state, 0)),
+            _fleet_grid("Player 2 fleet", game, game.observe(state, 1)),
         ]
     view = game.observe(state, viewer)
     last = divmod(state.shots[viewer][-1], game.size) if state.shots[viewer] else None
-    return [
-        GridSpec("Your shots", game.shot_symbols(view), clickable=True, last=last),
-        GridSpec("Your fleet", game.fleet_symbols(view), clickable=False),
-    ]
+    shots = GridSpec(
+        "Your shots",
+        game.shot_symbols(view),
+        clickable=True,
+        last=last,
+        sea=True,
+        sunk=_sunk_cells(view.sunk, game.size),
+    )
+    return [shots, _fleet_grid("Your fleet", game, view)]
 
 
 def grids_for(game: Any, state: Any, viewer: int | None) -> list[GridSpec]:

@@ -36,6 +36,7 @@ from arena.store import MatchStore
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
+from games.battleship import Battleship
 
 MARKS = ("X", "O")
 
@@ -212,9 +213,22 @@ class MatchScreen(Screen[None]):
         elif isinstance(event, MovePlayed):
             self.add_move(event.seat)
             self.draw(event.state)
-            self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) played {event.move}")
+            self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) {self.move_words(event)}")
         elif isinstance(event, MatchEnded):
             self.match_ended(event.record)
+
+    def move_words(self, event: MovePlayed) -> str:
+        """'played 2,3', or for Battleship 'fired at 2,3: hit' (miss, or which ship sank)."""
+        assert self.runner is not None
+        game = self.runner.game
+        if not isinstance(game, Battleship):
+            return f"played {event.move}"
+        view = game.observe(event.state, event.seat)
+        shot = event.state.shots[event.seat][-1]
+        if shot not in view.hits:
+            return f"fired at {event.move}: miss"
+        sunk = next((ship for ship in view.sunk if shot in ship.cells), None)
+        return f"fired at {event.move}: hit" + (f", sank a ship of {len(sunk.cells)}" if sunk else "")
 
     def add_move(self, seat: int) -> None:
         assert self.runner is not None

@@ -14,6 +14,10 @@ from textual.widget import Widget
 from arena.tui.board_model import GridSpec, grids_for
 
 STYLES = {"X": "bold red", "O": "bold dodger_blue1", "S": "grey70", "~": "blue", ".": "grey50"}
+# Battleship's X and O are a hit and a miss: colours of their own, not the players'.
+SEA_STYLES = {"X": "bold yellow", "O": "grey50", "S": "grey70", "~": "blue"}
+SUNK_STYLE = "bold magenta"
+SEA_LEGEND = (("~", "sea"), ("S", "ship"), ("X", "hit"), ("O", "miss"))
 GAP = 3
 LABEL = 3
 
@@ -95,9 +99,7 @@ class Board(Widget, can_focus=True):
             pad = GAP if index else 0
             cw = self.cell_width(grid)
             lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
-            header = " " * LABEL + "".join(
-                f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}" for c in range(grid.cols)
-            )
+            header = " " * LABEL + "".join(f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}" for c in range(grid.cols))
             lines[1].append(" " * pad + header.ljust(width), style="grey62")
             for r in range(height - 2):
                 line = lines[r + 2]
@@ -111,11 +113,19 @@ class Board(Widget, can_focus=True):
                 for c in range(grid.cols):
                     line.append(self.cell_text(grid, r, c, cw))
         caption = Text(f"typed: {self.typed}" if self.typed else "", style="italic")
+        if not self.typed and any(g.sea for g in self.grids):
+            for symbol, meaning in SEA_LEGEND:
+                caption.append(symbol, style=SEA_STYLES[symbol])
+                caption.append(f" {meaning}  ")
+            caption.append("X", style=SUNK_STYLE)
+            caption.append(" sunk")
         return Text("\n").join([*lines, caption])
 
     def cell_text(self, grid: GridSpec, r: int, c: int, cw: int) -> Text:
         symbol = grid.symbols[r][c]
-        style = STYLES.get(symbol, "")
+        style = SEA_STYLES.get(symbol, "") if grid.sea else STYLES.get(symbol, "")
+        if (r, c) in grid.sunk:
+            style = SUNK_STYLE
         if (r, c) in grid.line:
             style += " on dark_green"
         elif grid.last == (r, c):
