@@ -8,10 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from arena.paths import default_db
+
 if TYPE_CHECKING:
     from arena.players import PlayerOptions
 
-DEFAULT_DB = Path("saves/arena.json")
+DEFAULT_DB = default_db()
 DEFAULT_BUDGET = 1.0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def arena(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+    """The CLI in a subprocess; run outside the project, its default database goes under `cwd/home`."""
+    env = os.environ | ({"ARENA_HOME": str(cwd / "home")} if cwd != ROOT else {})
+    return subprocess.run(
+        [sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=cwd, timeout=300, env=env
+    )
 
 
 def test_batch_json_summary_per_player_and_seat(db_path: Path) -> None:
@@ -66,7 +71,21 @@ def test_batch_table_and_default_database_location(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "wins" in result.stdout and "invalid" in result.stdout and "4 matches" in result.stdout
-    assert (tmp_path / "saves" / "arena.json").exists()
+    assert not (tmp_path / "saves").exists()  # never wherever the command happened to run
+    assert (tmp_path / "home" / "arena.json").exists()  # $ARENA_HOME (set by `arena` below), else the data folder
+
+
+def test_the_default_database_is_saves_in_the_project_and_the_data_folder_elsewhere(tmp_path: Path) -> None:
+    from arena.paths import default_db, project_root
+
+    assert project_root(ROOT) and not project_root(tmp_path)
+    script = "from arena.paths import default_db; print(default_db())"
+    env = {k: v for k, v in os.environ.items() if k != "ARENA_HOME"} | {"XDG_DATA_HOME": str(tmp_path / "data")}
+    inside = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env)
+    outside = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert inside.stdout.strip() == "saves/arena.json"
+    assert outside.stdout.strip() == str(tmp_path / "data" / "arena" / "arena.json")
+    assert default_db().name == "arena.json"
 
 
 def test_same_seed_gives_the_same_results(db_path: Path) -> None:

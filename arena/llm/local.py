@@ -16,6 +16,8 @@ import weakref
 from importlib.util import find_spec
 from pathlib import Path
 
+from arena.paths import log_folder
+
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m"
 INSTALL_HINT = (
@@ -54,7 +56,7 @@ class LocalServer:
         self.context = context
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
-        self.log = Path(os.environ.get("TMPDIR", "/tmp")) / f"arena-llama-{os.getpid()}.log"
+        self.log = log_folder() / f"llama-server-{os.getpid()}.log"
 
     @property
     def api_base(self) -> str:
@@ -121,6 +123,7 @@ class LocalServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        self.log.unlink(missing_ok=True)  # nothing is left behind in the cache folder
 
 
 SLOTS = 1  # requests llama-cpp-python's server really serves at once

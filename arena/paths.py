@@ -1,0 +1,43 @@
+"""Where the arena keeps its files when the user names no place: one documented rule, never by chance.
+
+1. `$ARENA_HOME`, if set: the database is `$ARENA_HOME/arena.json`.
+2. Run from the arena's own project folder (a `pyproject.toml` naming the `arena` project): `saves/arena.json` there.
+3. Anywhere else: the user's data folder (`platformdirs`), e.g. `~/.local/share/arena/arena.json` on Linux.
+Logs of the local model server go to the user's cache folder and are removed when the server stops.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import platformdirs
+
+PROJECT_NAME = re.compile(r'^name\s*=\s*"arena"\s*$', re.MULTILINE)
+
+
+def project_root(folder: Path) -> bool:
+    """True if `folder` holds the arena project's own pyproject.toml."""
+    try:
+        return bool(PROJECT_NAME.search((folder / "pyproject.toml").read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def default_db() -> Path:
+    """The database used when no --db is given."""
+    home = os.environ.get("ARENA_HOME")
+    if home:
+        return Path(home) / "arena.json"
+    here = Path.cwd()
+    if project_root(here):
+        return Path("saves") / "arena.json"
+    return platformdirs.user_data_path("arena") / "arena.json"
+
+
+def log_folder() -> Path:
+    """Where a local model server writes its log."""
+    folder = platformdirs.user_cache_path("arena")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
