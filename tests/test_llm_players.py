@@ -392,6 +392,8 @@ def test_ctrl_c_in_a_model_quiz_stops_in_one_line(fake_llm: FakeServer, db_path:
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        # A test run in the background inherits an ignored SIGINT; a person's terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while not fake_llm.calls("slow-quiz") and time.monotonic() < deadline:

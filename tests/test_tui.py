@@ -465,3 +465,28 @@ async def test_battleship_has_a_legend_and_says_hit_or_miss(db_path: Path) -> No
         first = screen.runner.moves[0]  # type: ignore[union-attr]
         assert first.move == "1,1"
         screen.action_abort()
+
+
+async def test_the_reasoning_pane_stops_following_when_scrolled_up(db_path: Path, fake_llm: FakeServer) -> None:
+    thought = "".join(f"line {i}: still thinking.\n" for i in range(3000))
+    fake_llm.script(
+        "follow-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=20, chunk_delay=0.002)
+    )
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, timeout=60, chunk_timeout=10, retries=0)
+        config = SeriesConfig("tictactoe", ("llm:openai/follow-stream", "human"), seed=1, llm=llm)
+        screen = await open_match(app, pilot, config)
+        pane = screen.query_one(ReasoningPane)
+        await wait_for(pilot, lambda: len(pane.reasoning) > 2000)
+        await pilot.pause(0.2)
+        assert pane.follow and pane.scroll_y > pane.max_scroll_y - 40  # at the end, give or take the last frame
+        pane.scroll_to(y=0, animate=False)
+        pane.on_mouse_scroll_up()
+        await wait_for(pilot, lambda: len(pane.reasoning) > 8000)
+        await pilot.pause(0.2)
+        assert not pane.follow and pane.scroll_y < 5 and "scrolled up" in str(pane.border_subtitle)
+        pane.key_end()
+        await pilot.pause(0.2)
+        assert pane.follow and pane.border_subtitle == ""
+        screen.action_abort()

@@ -155,7 +155,17 @@ class SetupScreen(Screen[None]):
     def board_options(game: str) -> list[tuple[str, int]]:
         return [(name, i) for i, (name, _) in enumerate(BOARDS[game])]
 
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self.clear_error()
+
+    def clear_error(self) -> None:
+        """An error about the form goes away as soon as the form is changed."""
+        status = self.query_one("#setup-status", Static)
+        if status.has_class("error"):
+            self.say("")
+
     def on_select_changed(self, event: Select.Changed) -> None:
+        self.clear_error()
         if event.select.id in ("kind1", "kind2"):  # the box beside a player takes a model or engine options
             seat = event.select.id[-1]
             self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax")

@@ -14,8 +14,8 @@ SHOWN_CHARACTERS = 20_000  # the pane keeps the tail of a long stream; the recor
 class ReasoningPane(VerticalScroll):
     """Holds the current turn's stream: a heading, reasoning (dim) and answer, drawn at most 20 times a second.
 
-    It follows the end of the stream unless the user has scrolled up; then the border says so
-    until the view is back at the bottom.
+    It follows the end of the stream unless the user scrolls up (wheel, Up, Page Up, Home); the
+    border says so until the view is back at the bottom (End, or scrolling down to it).
     """
 
     DEFAULT_CSS = """
@@ -31,6 +31,7 @@ class ReasoningPane(VerticalScroll):
         self.body = Static("", id="stream")
         self.border_title = "reasoning"
         self.pending = False
+        self.follow = True
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
@@ -64,14 +65,8 @@ class ReasoningPane(VerticalScroll):
             self.pending = True
             self.set_timer(REFRESH_SECONDS, self.redraw)
 
-    @property
-    def following(self) -> bool:
-        """True while the view is at the end of the stream (or cannot scroll)."""
-        return self.scroll_y >= self.max_scroll_y - 1
-
     def redraw(self) -> None:
         self.pending = False
-        follow = self.following
         text = inert_text(self.heading + "\n", style="bold")
         reasoning = self.reasoning
         if len(reasoning) > SHOWN_CHARACTERS:
@@ -82,16 +77,39 @@ class ReasoningPane(VerticalScroll):
             text.append_text(inert_text(reasoning + "\n", style="italic grey62"))
         text.append_text(inert_text(self.answer))
         self.body.update(text)
-        if follow:
-            self.scroll_end(animate=False)
-            self.border_subtitle = ""
-        else:
-            self.border_subtitle = "scrolled up: End follows the stream again"
+        if self.follow:
+            self.call_after_refresh(self.scroll_end, animate=False)  # once the new text is laid out
+        self.border_subtitle = "" if self.follow else "scrolled up: End follows the stream again"
 
     def on_mount(self) -> None:
         self.watch(self, "scroll_y", self.scrolled, init=False)
 
+    def on_mouse_scroll_up(self) -> None:
+        """The user looks back: stop following the stream."""
+        self.stop_following()
+
+    def key_up(self) -> None:
+        self.stop_following()
+        self.scroll_up()
+
+    def key_pageup(self) -> None:
+        self.stop_following()
+        self.scroll_page_up()
+
+    def key_home(self) -> None:
+        self.stop_following()
+        self.scroll_home()
+
+    def key_end(self) -> None:
+        self.follow = True
+        self.scroll_end(animate=False)
+
+    def stop_following(self) -> None:
+        self.follow = False
+        self.border_subtitle = "scrolled up: End follows the stream again"
+
     def scrolled(self) -> None:
-        """Clear the 'scrolled up' note once the user is back at the bottom."""
-        if self.following:
+        """Back at the bottom, by any means: follow the stream again."""
+        if self.scroll_y >= self.max_scroll_y - 1:
+            self.follow = True
             self.border_subtitle = ""
