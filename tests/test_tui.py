@@ -490,3 +490,21 @@ async def test_the_reasoning_pane_stops_following_when_scrolled_up(db_path: Path
         await pilot.pause(0.2)
         assert pane.follow and pane.border_subtitle == ""
         screen.action_abort()
+
+
+async def test_focused_setup_fields_are_marked(db_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen.query_one("#game", Select)
+        current = game.query_one("SelectCurrent")
+        games_box = app.screen.query_one("#games", Input)
+        before = (current.styles.background, games_box.styles.background)
+        game.focus()
+        await pilot.pause()
+        assert current.styles.background != before[0]
+        games_box.focus()
+        await pilot.pause()
+        assert games_box.styles.background != before[1] and current.styles.background == before[0]
