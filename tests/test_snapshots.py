@@ -113,6 +113,8 @@ def test_long_reasoning_stream(snap_compare: Any, db_path: Path, fake_llm: FakeS
         await app.push_screen(screen)
         pane = screen.query_one(ReasoningPane)
         await wait_for(pilot, lambda: len(pane.reasoning) >= len(thought) - 100)
+        await wait_for(pilot, lambda: not pane.pending)
         await pilot.pause(0.3)
+        await wait_for(pilot, lambda: pane.scroll_y >= pane.max_scroll_y)  # settled at the end
 
     assert snap_compare(app, terminal_size=SIZE, run_before=long_stream)
