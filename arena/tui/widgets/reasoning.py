@@ -78,11 +78,21 @@ class ReasoningPane(VerticalScroll):
         text.append_text(inert_text(self.answer))
         self.body.update(text)
         if self.follow:
-            self.call_after_refresh(self.scroll_end, animate=False)  # once the new text is laid out
+            self.call_after_refresh(self.follow_end)  # once the new text is laid out
         self.border_subtitle = "" if self.follow else "scrolled up: End follows the stream again"
+
+    def follow_end(self) -> None:
+        """Go to the end, unless the user scrolled up since this was asked."""
+        if self.follow:
+            self.scroll_end(animate=False, immediate=True)
 
     def on_mount(self) -> None:
         self.watch(self, "scroll_y", self.scrolled, init=False)
+        # The text's new height is known only after layout: follow it whenever it changes.
+        self.watch(self, "virtual_size", self.grown, init=False)
+
+    def grown(self) -> None:
+        self.call_after_refresh(self.follow_end)
 
     def on_mouse_scroll_up(self) -> None:
         """The user looks back: stop following the stream."""
