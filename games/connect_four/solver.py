@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -141,47 +142,23 @@ class Solver:
         winning = self.layout.winning_cells(position, mask)
         return next((c for c in self.columns(mask) if self.column_bit(mask, c) & winning), None)
 
-    def solve(self, position: int, mask: int, moves: int) -> int:
-        """The exact score of a position that is not over; SearchTimeout if the deadline passes first."""
-        score = int(
-            search.solve(
-                position,
-                mask,
-                moves,
-                self.geo,
-                self.order,
-                self.tt_keys,
-                self.tt_values,
-                self.books,
-                self.work,
-                self.ctl,
-            )
-        )
+    def tables(self) -> tuple[Any, ...]:
+        """What every search call takes after the window: geometry, order, table, books, scratch, control."""
+        return (self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl)
+
+    def finished(self, score: int) -> int:
+        """A search's score, or SearchTimeout if the deadline stopped it."""
         if self.stopped:
             raise SearchTimeout
-        return score
+        return int(score)
+
+    def solve(self, position: int, mask: int, moves: int) -> int:
+        """The exact score of a position that is not over; SearchTimeout if the deadline passes first."""
+        return self.finished(search.solve(position, mask, moves, *self.tables()))
 
     def null_window(self, position: int, mask: int, moves: int, alpha: int) -> int:
         """negamax with the window (alpha, alpha + 1): a bound that tells whether the score exceeds alpha."""
-        score = int(
-            search.negamax(
-                position,
-                mask,
-                moves,
-                alpha,
-                alpha + 1,
-                self.geo,
-                self.order,
-                self.tt_keys,
-                self.tt_values,
-                self.books,
-                self.work,
-                self.ctl,
-            )
-        )
-        if self.stopped:
-            raise SearchTimeout
-        return score
+        return self.finished(search.negamax(position, mask, moves, alpha, alpha + 1, *self.tables()))
 
     def child_score(self, position: int, mask: int, moves: int, col: int) -> int:
         """The exact score, for the side to move, of playing `col`."""

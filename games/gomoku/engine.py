@@ -75,12 +75,12 @@ class Position:
         self.work = np.zeros((search.MAX_PLY, cells, 2), dtype=np.int64)
         for index, stone in enumerate(state.cells):
             if stone:
-                search.make(index, stone, *self.arrays())
+                search.place(index, stone, 1, *self.arrays())
 
     def arrays(
         self,
     ) -> tuple[int, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The arguments `make`/`unmake` take after the cell and the player."""
+        """The arguments `place` takes after the cell, the player and the sign."""
         return (
             self.k,
             self.cols,

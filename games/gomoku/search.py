@@ -19,7 +19,7 @@ from typing import Any
 
 from games.compiled import COMPILED, jit, jit_uncached
 
-__all__ = ["COMPILED", "find_vcf", "make", "search", "unmake"]
+__all__ = ["COMPILED", "find_vcf", "place", "search"]
 
 STOP, NODES, BEST = 0, 1, 2
 WIN = 1_000_000_000
@@ -55,7 +55,7 @@ def _account(w: int, sign: int, counts: Any, k: int, totals: Any, fours: Any, fi
 
 
 @jit
-def _change(
+def place(
     cell: int,
     player: int,
     sign: int,
@@ -69,7 +69,7 @@ def _change(
     fours: Any,
     fives: Any,
 ) -> None:
-    """Add (sign 1) or take back (sign -1) a stone of `player`, keeping every count up to date."""
+    """Place (sign 1) or take back (sign -1) a stone of `player`, keeping every count up to date."""
     board[cell] = player if sign > 0 else 0
     for i in range(cell_windows.shape[1]):
         w = cell_windows[cell, i]
@@ -79,42 +79,6 @@ def _change(
         counts[w, player] += sign
         _account(w, 1, counts, k, totals, fours, fives)
     _touch(cell, sign, cols, near)
-
-
-@jit
-def make(
-    cell: int,
-    player: int,
-    k: int,
-    cols: int,
-    board: Any,
-    counts: Any,
-    cell_windows: Any,
-    near: Any,
-    totals: Any,
-    fours: Any,
-    fives: Any,
-) -> None:
-    """Place a stone and update every count."""
-    _change(cell, player, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
-
-
-@jit
-def unmake(
-    cell: int,
-    player: int,
-    k: int,
-    cols: int,
-    board: Any,
-    counts: Any,
-    cell_windows: Any,
-    near: Any,
-    totals: Any,
-    fours: Any,
-    fives: Any,
-) -> None:
-    """Take a stone back and restore every count."""
-    _change(cell, player, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
 
 
 @jit
@@ -242,7 +206,7 @@ def search(
     best = -WIN
     for i in range(moves):
         cell = scratch[i, 0]
-        make(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        place(cell, me, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         score = -search(
             opp,
             depth - 1,
@@ -264,7 +228,7 @@ def search(
             work,
             ctl,
         )
-        unmake(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        place(cell, me, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         if ctl[STOP]:
             return 0
         if score > best:
@@ -322,12 +286,12 @@ def find_vcf(
     blocks = work[ply + 1]
     for i in range(n):
         cell = scratch[i, 0]
-        make(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        place(cell, me, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         replies = completion_cells(me, k, windows, counts, board, blocks[:, 1])
         found = replies >= 2  # an open or double four: no single block stops it
         if not found and replies == 1:
             block = blocks[0, 1]
-            make(block, opp, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+            place(block, opp, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
             if fours[opp] == 0:  # the block makes no four of the opponent's that we would have to answer
                 found = (
                     find_vcf(
@@ -349,8 +313,8 @@ def find_vcf(
                     )
                     >= 0
                 )
-            unmake(block, opp, k, cols, board, counts, cell_windows, near, totals, fours, fives)
-        unmake(cell, me, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+            place(block, opp, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
+        place(cell, me, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         if found and not ctl[STOP]:
             return cell
     return -1
