@@ -508,3 +508,18 @@ async def test_focused_setup_fields_are_marked(db_path: Path) -> None:
         games_box.focus()
         await pilot.pause()
         assert games_box.styles.background != before[1] and current.styles.background == before[0]
+
+
+async def test_a_small_board_grows_on_a_big_terminal_and_clicks_still_land(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "random"), seed=1))
+        board = screen.query_one(Board)
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        assert board.large and board.cell_width(board.grids[0]) == 5 and board.size.height >= 3 * 2 + 3
+        await pilot.click(board, offset=cell_offset(board, 2, 1))
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.runner.moves) >= 1)  # type: ignore[union-attr]
+        assert screen.runner.moves[0].move == "3,2"  # type: ignore[union-attr]
+        screen.action_abort()

@@ -49,6 +49,7 @@ class Board(Widget, can_focus=True):
         self.grids: list[GridSpec] = []
         self.interactive = False
         self.narrow = False
+        self.large = False
 
     def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False) -> None:
         """Draw a new position."""
@@ -71,6 +72,8 @@ class Board(Widget, can_focus=True):
         two when the grids would not fit beside each other (Battleship's two fleets at 80 columns)."""
         if self.narrow and grid.cols <= 10:
             return 2
+        if self.large:
+            return 5
         return 3 if grid.cols <= 15 else 2
 
     def grid_width(self, grid: GridSpec) -> int:
@@ -80,31 +83,44 @@ class Board(Widget, can_focus=True):
         return sum(self.grid_width(g) for g in self.grids) + GAP * max(0, len(self.grids) - 1)
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        self.narrow = False
+        self.narrow = self.large = False
         if len(self.grids) > 1 and self.total_width() > viewport.width * 0.55:
             self.narrow = True
+        # On a big terminal a small board grows: wider cells and a blank line between rows.
+        self.large = (
+            len(self.grids) == 1 and self.grids[0].cols <= 9 and viewport.width >= 140 and viewport.height >= 40
+        )
         return self.total_width() or 10
 
+    @property
+    def row_step(self) -> int:
+        """Lines per board row: two when the board is drawn large."""
+        return 2 if self.large else 1
+
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max((g.rows for g in self.grids), default=1) + 3
+        return max((g.rows for g in self.grids), default=1) * self.row_step + 3
 
     def render(self) -> Text:
         """All grids side by side, a title and column numbers over each."""
         if not self.grids:
             return Text("")
-        height = max(g.rows for g in self.grids) + 2
+        height = max(g.rows for g in self.grids) * self.row_step + 2
         lines = [Text() for _ in range(height)]
         for index, grid in enumerate(self.grids):
             width = self.grid_width(grid)
             pad = GAP if index else 0
             cw = self.cell_width(grid)
             lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
-            header = " " * LABEL + "".join(f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}" for c in range(grid.cols))
+            header = " " * LABEL + "".join(
+                f"{c + 1:^5}" if cw == 5 else f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}"
+                for c in range(grid.cols)
+            )
             lines[1].append(" " * pad + header.ljust(width), style="grey62")
-            for r in range(height - 2):
-                line = lines[r + 2]
+            for step in range(height - 2):
+                line = lines[step + 2]
                 line.append(" " * pad)
-                if r >= grid.rows:
+                r, spacer = divmod(step, self.row_step)
+                if r >= grid.rows or spacer:
                     line.append(" " * width)
                     continue
                 line.append("" if grid.columns_only else f"{r + 1:>2} ", style="grey62")
@@ -134,7 +150,7 @@ class Board(Widget, can_focus=True):
             cur_r, cur_c = self.cursor
             if c == cur_c and (grid.columns_only or r == cur_r):
                 style += " on grey35"
-        text = f" {symbol} " if cw == 3 else f"{symbol} "
+        text = f"  {symbol}  " if cw == 5 else f" {symbol} " if cw == 3 else f"{symbol} "
         return Text(text, style=style.strip())
 
     def locate(self, x: int, y: int) -> tuple[GridSpec, int, int] | None:
@@ -144,7 +160,7 @@ class Board(Widget, can_focus=True):
             left += GAP if index else 0
             cw = self.cell_width(grid)
             col = (x - left - LABEL) // cw
-            row = y - 2
+            row = (y - 2) // self.row_step
             if left + LABEL <= x < left + self.grid_width(grid) and 0 <= row < grid.rows and 0 <= col < grid.cols:
                 return grid, row, col
             left += self.grid_width(grid)
