@@ -106,6 +106,16 @@ def describe(score: int, mover: int) -> str:
     return f"{winner} wins with best play"
 
 
+def numbered(state: GridState) -> str:
+    """The board with 1-based row and column numbers, as moves are written: X, O and . for empty."""
+    width = len(str(state.cols)) + 1
+    lines = [" " * 3 + "".join(f"{c + 1:>{width}}" for c in range(state.cols))]
+    for r in range(state.rows):
+        cells = state.cells[r * state.cols : (r + 1) * state.cols]
+        lines.append(f"{r + 1:>2} " + "".join(f"{'.XO'[v]:>{width}}" for v in cells))
+    return "\n".join(lines)
+
+
 def parse_board_key(key: str, rows: int, cols: int) -> GridState:
     """Read a board written row by row: X, O, and a digit, '.', '-' or '_' for an empty cell."""
     text = re.sub(r"\s|\|", "", key)
@@ -135,7 +145,7 @@ def solve_tictactoe(game: MNKGame, position: str) -> Iterator[str]:
     scores = solver.scores(mine, theirs)
     best = max(rank((s.value, s.depth)) for s in scores)
     chosen = solver.best_moves(mine, theirs)[0]
-    lines = [game.render(state), f"{'XO'[state.to_move]} to move"]
+    lines = [numbered(state), f"{'XO'[state.to_move]} to move"]
     for s in scores:
         mark = " <" if s.index == chosen else ""
         lines.append(
@@ -157,7 +167,7 @@ def solve_gomoku(game: Gomoku, position: str, budget: float) -> Iterator[str]:
     if state.over:
         raise IllegalMove("the game is already over in this position")
     move = GomokuEngine(budget=budget).best_move(state, game.k)
-    yield from (game.render(state, "illustration"), f"{'XO'[state.to_move]} to move", f"engine move: {move}")
+    yield from (numbered(state), f"{'XO'[state.to_move]} to move", f"engine move: {move}")
 
 
 __all__ = ["GameError", "solve"]

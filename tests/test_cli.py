@@ -162,6 +162,7 @@ def test_solve_tictactoe_lists_every_move() -> None:
     lines = result.stdout.strip().splitlines()
     assert lines[-1] == "+1" and "best move: 1,3" in lines
     assert sum(1 for line in lines if "game ends at" in line) == 5
+    assert lines[0].split() == ["1", "2", "3"] and lines[1].split() == ["1", "X", "X", "."]  # 1-based, as moves
 
 
 def test_solve_gomoku_blocks_a_four() -> None:

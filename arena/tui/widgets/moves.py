@@ -18,13 +18,15 @@ class MoveList(DataTable[Text]):
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
-        self.add_columns("#", "player", "move", "secs", "tokens", "cost")
+        # Numbers first: at 80 columns a long player name is what gets cut, not the tokens and cost.
+        self.add_columns("#", "move", "secs", "tokens", "cost", "player")
 
     def add_attempt(self, number: int, player: str, move: MoveRecord) -> None:
         """Add one attempt (refused ones marked)."""
-        shown = move.move if move.valid else f"✗ {move.error or 'refused'}"
+        reason = move.error or "refused"
+        shown = move.move if move.valid else f"✗ {reason if len(reason) <= 28 else reason[:27] + '…'}"
         tokens = f"{move.tokens['prompt']}+{move.tokens['completion']}" if move.tokens else ""
         cost = f"{move.cost:.5f}" if move.cost else ""
-        cells = (str(number), player, shown or "", f"{move.seconds:.2f}", tokens, cost)
+        cells = (str(number), shown or "", f"{move.seconds:.2f}", tokens, cost, player)
         self.add_row(*(inert_text(cell) for cell in cells))
         self.move_cursor(row=self.row_count - 1)
