@@ -146,3 +146,14 @@ def test_a_full_disk_ends_the_batch_with_one_line_and_keeps_the_data(db_path: Pa
     store = MatchStore(db_path)
     assert len(store.matches()) > 0 and not store.warnings  # every acknowledged match is there, nothing torn
     store.close()
+
+
+def test_a_database_whose_lock_cannot_be_taken_can_still_be_viewed(db_path: Path) -> None:
+    with MatchStore(db_path) as store:
+        store.add(sample_record(5))
+    (db_path.parent / f"{db_path.name}.lock").unlink(missing_ok=True)
+    (db_path.parent / f"{db_path.name}.lock").mkdir()  # stands in for a folder we may read but not write
+    batch = arena("--batch", "--players", "random", "random", "--db", str(db_path))
+    assert batch.returncode == 2 and "cannot use" in one_line_error(batch)
+    shown = arena("show", "--db", str(db_path))
+    assert shown.returncode == 0 and "match " in shown.stdout
