@@ -523,3 +523,25 @@ async def test_a_small_board_grows_on_a_big_terminal_and_clicks_still_land(db_pa
         await wait_for(pilot, lambda: len(screen.runner.moves) >= 1)  # type: ignore[union-attr]
         assert screen.runner.moves[0].move == "3,2"  # type: ignore[union-attr]
         screen.action_abort()
+
+
+async def test_a_form_error_clears_once_the_form_changes_and_the_cursor_starts_at_the_centre(db_path: Path) -> None:
+    from textual.widgets import Input
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        setup.query_one("#games", Input).value = "many"
+        await pilot.press("f5")
+        await pilot.pause()
+        status_line = setup.query_one("#setup-status", Static)
+        assert status_line.has_class("error") and "many" in str(status_line.render())
+        setup.query_one("#games", Input).value = "1"
+        await pilot.pause()
+        assert not status_line.has_class("error") and str(status_line.render()) == ""
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen))
+        screen = current(app)
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        assert screen.query_one(Board).cursor == (1, 1)
