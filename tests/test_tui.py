@@ -133,6 +133,9 @@ async def test_a_battleship_shot_is_fired_on_the_shots_grid(db_path: Path) -> No
 
 
 async def test_pause_step_and_resume_between_moves(db_path: Path) -> None:
+    from games.gomoku.engine import warm_up
+
+    warm_up()  # compile the Gomoku search before the clock of the waits below starts (seconds on a busy machine)
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_match(app, pilot, SeriesConfig("gomoku", ("minimax:0.05", "minimax:0.05"), seed=6))
