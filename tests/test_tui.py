@@ -138,19 +138,22 @@ async def test_pause_step_and_resume_between_moves(db_path: Path) -> None:
     warm_up()  # compile the Gomoku search before the clock of the waits below starts (seconds on a busy machine)
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_match(app, pilot, SeriesConfig("gomoku", ("minimax:0.05", "minimax:0.05"), seed=6))
-        await pilot.press("p")
-        await pilot.pause(0.2)
+        screen = MatchScreen(SeriesConfig("gomoku", ("minimax:0.05", "minimax:0.05"), seed=6), app.store)
+        await app.push_screen(screen)
+        screen.action_pause()  # before the first move: engines play too fast to catch mid-game
+        await pilot.pause(0.3)
         held = len(screen.runner.moves)  # type: ignore[union-attr]
         await pilot.pause(0.3)
         assert len(screen.runner.moves) == held  # type: ignore[union-attr]
-        await pilot.press("s")
+        app.post_message(events.Key("s", "s"))  # as the terminal sends it
         await wait_for(pilot, lambda: len(screen.runner.moves) == held + 1)  # type: ignore[union-attr]
         await pilot.pause(0.2)
         assert len(screen.runner.moves) == held + 1  # type: ignore[union-attr]
-        await pilot.press("p")  # resume: the match runs on by itself to its end
+        app.post_message(events.Key("s", "s"))
+        await wait_for(pilot, lambda: len(screen.runner.moves) == held + 2)  # type: ignore[union-attr]
+        app.post_message(events.Key("p", "p"))  # resume: the match runs on by itself to its end
         await wait_for(pilot, lambda: screen.finished)
-        assert len(screen.records[0].moves) > held + 1
+        assert len(screen.records[0].moves) > held + 2
 
 
 async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
