@@ -59,6 +59,12 @@ def board_windows(rows: int, cols: int, k: int) -> tuple[np.ndarray, np.ndarray]
     return np.array(windows, dtype=np.int64).reshape(-1, k), cell_windows
 
 
+# board, counts, windows, cell windows, near, totals, fours, fives, work
+Tables = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]
+
+
 class Position:
     """A grid position loaded into the arrays the compiled search works on."""
 
@@ -93,6 +99,20 @@ class Position:
             self.fives,
         )
 
+    def tables(self) -> Tables:
+        """The arrays `search` and `find_vcf` take after their numbers, up to the control block."""
+        return (
+            self.board,
+            self.counts,
+            self.windows,
+            self.cell_windows,
+            self.near,
+            self.totals,
+            self.fours,
+            self.fives,
+            self.work,
+        )
+
     def completions(self, player: int) -> list[int]:
         """Cells that would give `player` k in a row now."""
         out = np.zeros(len(self.board), dtype=np.int64)
@@ -105,10 +125,8 @@ def warm_up() -> None:
     """Compile (first run) or load (later runs) the search core once per process, not inside a timed move."""
     position = Position(GridState(5, 5, (1,) + (0,) * 24, ply=1), 4)
     stopped = np.array([1, 0, 0], dtype=np.int64)  # every search returns at once; only the code gets loaded
-    common = (position.board, position.counts, position.windows, position.cell_windows, position.near)
-    counters = (position.totals, position.fours, position.fives, position.work, stopped)
-    search.find_vcf(2, 1, 0, 4, 5, *common, *counters)
-    search.search(2, 1, 0, -search.WIN, search.WIN, -1, 4, 5, 4, *common, *counters)
+    search.find_vcf(2, 1, 0, 4, 5, *position.tables(), stopped)
+    search.search(2, 1, 0, -search.WIN, search.WIN, -1, 4, 5, 4, *position.tables(), stopped)
     position.completions(1)
 
 
@@ -156,15 +174,7 @@ class GomokuEngine:
                 0,
                 k,
                 state.cols,
-                position.board,
-                position.counts,
-                position.windows,
-                position.cell_windows,
-                position.near,
-                position.totals,
-                position.fours,
-                position.fives,
-                position.work,
+                *position.tables(),
                 ctl,
             )
         if vcf >= 0 and not self.control.stopped:
@@ -186,15 +196,7 @@ class GomokuEngine:
                         k,
                         state.cols,
                         self.width,
-                        position.board,
-                        position.counts,
-                        position.windows,
-                        position.cell_windows,
-                        position.near,
-                        position.totals,
-                        position.fours,
-                        position.fives,
-                        position.work,
+                        *position.tables(),
                         ctl,
                     )
                 )
