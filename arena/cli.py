@@ -65,17 +65,18 @@ def print_error(line: str) -> None:
     print(inert(line), file=sys.stderr)
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Board options shared by batch mode and solve."""
+def add_game_options(parser: argparse.ArgumentParser, battleship: bool = True) -> None:
+    """Board options shared by batch mode and solve (which has no Battleship)."""
     parser.add_argument("--rows", type=positive_int, help="board rows (tic-tac-toe, Connect-Four, Gomoku)")
     parser.add_argument("--cols", type=positive_int, help="board columns")
     parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
-    parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
+    if battleship:
+        parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
 
 
 def game_options(args: argparse.Namespace) -> dict[str, int | str]:
     """The board options the user gave."""
-    return {k: v for k in ("rows", "cols", "k", "preset") if (v := getattr(args, k)) is not None}
+    return {k: v for k in ("rows", "cols", "k", "preset") if (v := getattr(args, k, None)) is not None}
 
 
 def with_budget(spec: str, budget: float) -> str:
@@ -216,7 +217,7 @@ def solve_parser() -> ArgumentParser:
         help="connect-four: columns played (1-based digits); "
         "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col",
     )
-    add_game_options(parser)
+    add_game_options(parser, battleship=False)
     parser.add_argument(
         "--budget",
         type=positive_float,

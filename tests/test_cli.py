@@ -133,6 +133,7 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
         (("solve", "connect-four", "1111111"), "column 1 is full"),
         (("solve", "tictactoe", "XXX456789"), "cannot happen"),
         (("solve", "battleship", "1"), "no position to solve"),
+        (("solve", "connect-four", "1", "--preset", "classic"), "unrecognized arguments: --preset"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(args: tuple[str, ...], message: str, db_path: Path) -> None:

@@ -551,3 +551,24 @@ async def test_a_form_error_clears_once_the_form_changes_and_the_cursor_starts_a
         screen = current(app)
         await wait_for(pilot, lambda: human_of(screen).waiting)
         assert screen.query_one(Board).cursor == (1, 1)
+
+
+async def test_the_pause_between_games_is_set_on_the_setup_screen(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#kind1").value = "random"  # type: ignore[attr-defined]
+        setup.query_one("#pause").value = "soon"  # type: ignore[attr-defined]
+        await pilot.pause(0.3)
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: "pause must be a number" in str(setup.query_one("#setup-status").render()))
+        assert isinstance(app.screen, SetupScreen)
+        setup.query_one("#pause").value = "0.2"  # type: ignore[attr-defined]
+        await pilot.pause(0.3)
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen))
+        match = app.screen
+        assert isinstance(match, MatchScreen) and match.config.pause_between == 0.2
+        match.action_abort()
+    assert '"pause": "0.2"' in (db_path.parent / "tui.json").read_text()

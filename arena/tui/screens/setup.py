@@ -50,6 +50,7 @@ DEFAULTS: dict[str, Any] = {
     "games": "1",
     "seed": "",
     "swap": False,
+    "pause": "1.5",
     "tell_mark": False,
 }
 
@@ -63,6 +64,19 @@ def player_spec(kind: str, model: str) -> str:
     if kind == "minimax" and model.strip():
         return f"minimax:{model.strip()}"  # engine options typed in the same box: SECONDS, level=N
     return kind
+
+
+def pause_seconds(text: str) -> float:
+    """Seconds the game-over banner stays between games; ValueError with a readable reason."""
+    if not text.strip():
+        return SeriesConfig.pause_between
+    try:
+        pause = float(text)
+    except ValueError:
+        raise ValueError(f"pause must be a number of seconds, not {text!r}") from None
+    if not 0 <= pause <= 60:
+        raise ValueError("pause must be between 0 and 60 seconds")
+    return pause
 
 
 class SetupScreen(Screen[None]):
@@ -138,6 +152,8 @@ class SetupScreen(Screen[None]):
                 yield Input(c["games"], id="games", compact=True, classes="short")
                 yield Label("Seed", classes="label")
                 yield Input(c["seed"], placeholder="random", id="seed", compact=True, classes="short")
+                yield Label("Pause s", classes="label")
+                yield Input(c["pause"], placeholder="1.5", id="pause", compact=True, classes="short")
                 yield Checkbox("swap seats", c["swap"], id="swap", compact=True)
             with Horizontal(classes="row buttons"):
                 yield Button("Play", id="play", variant="primary", compact=True)
@@ -180,7 +196,7 @@ class SetupScreen(Screen[None]):
         values: dict[str, Any] = {}
         for name in ("game", "board", "kind1", "kind2", "prompt"):
             values[name] = self.query_one(f"#{name}", Select).value
-        for name in ("model1", "model2", "temperature", "api_base", "games", "seed"):
+        for name in ("model1", "model2", "temperature", "api_base", "games", "seed", "pause"):
             values[name] = self.query_one(f"#{name}", Input).value
         for name in ("swap", "tell_mark"):
             values[name] = self.query_one(f"#{name}", Checkbox).value
@@ -207,6 +223,7 @@ class SetupScreen(Screen[None]):
                 temperature = float(values["temperature"])
             except ValueError:
                 raise ValueError(f"temperature must be a number, not {values['temperature']!r}") from None
+        pause = pause_seconds(str(values["pause"]))
         players = (player_spec(values["kind1"], values["model1"]), player_spec(values["kind2"], values["model2"]))
         for spec in players:
             if spec == "llm:":
@@ -224,6 +241,7 @@ class SetupScreen(Screen[None]):
             seed=int(seed_text) if seed_text else secrets.randbelow(10**6),
             game_options=dict(BOARDS[values["game"]][int(values["board"])][1]),
             llm=llm,
+            pause_between=pause,
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
