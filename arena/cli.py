@@ -58,6 +58,9 @@ def positive_float(text: str) -> float:
     return value
 
 
+POOL_MIN_GAMES = 20  # starting worker processes costs about a second: short runs play in this one
+
+
 def print_error(line: str) -> None:
     """One line to stderr, with anything a model, provider or file put in it made inert."""
     from arena.inert import inert
@@ -98,7 +101,17 @@ def package_version() -> str:
         return "unknown (not installed)"
 
 
-BATCH_ONLY = ("--games", "--seed", "--swap-seats", "--json", "--concurrency", "--max-moves", "--players", "--game")
+BATCH_ONLY = (
+    "--games",
+    "--seed",
+    "--swap-seats",
+    "--json",
+    "--concurrency",
+    "--workers",
+    "--max-moves",
+    "--players",
+    "--game",
+)
 
 
 def main_parser() -> ArgumentParser:
@@ -128,6 +141,12 @@ def main_parser() -> ArgumentParser:
         "--concurrency",
         type=positive_int,
         help="matches played at once (default 8 when a model plays, else 1)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        help="worker processes for matches where no model or person plays "
+        f"(default: one per core when the run has at least {POOL_MIN_GAMES} matches, else 1)",
     )
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
     parser.add_argument(
@@ -385,21 +404,25 @@ def run_show(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         with MatchStore(args.db, read_only=True) as store:
-            records = store.matches()
+            summaries = store.summaries()
+            if args.match == "latest":
+                chosen = sorted(summaries, key=lambda s: s.ended_at)[-1:]
+            else:
+                chosen = [s for s in summaries if s.id.startswith(args.match)]
+            record = store.match(chosen[0]) if len(chosen) == 1 else None
     except StoreError as error:
         print_error(f"arena show: error: {error}")
         return 2
     for warning in store.warnings:
         print_error(f"warning: {warning}")
-    if args.match == "latest":
-        chosen = sorted(records, key=lambda r: r.ended_at)[-1:]
-    else:
-        chosen = [r for r in records if r.id.startswith(args.match)]
     if len(chosen) != 1:
         problem = "no recorded match" if not chosen else "more than one match"
         print_error(f"arena show: error: {problem} matches {args.match!r} in {args.db}")
         return 2
-    print(inert(transcript(chosen[0], prompts=not args.no_prompts)))
+    if record is None:
+        print_error(f"arena show: error: the record of match {chosen[0].id} cannot be read")
+        return 2
+    print(inert(transcript(record, prompts=not args.no_prompts)))
     return 0
 
 
@@ -434,6 +457,17 @@ def run_app(db_path: Path, start_quiz: bool = False) -> int:
     return 0
 
 
+def batch_workers(asked: int | None, players: tuple[str, str], games: int) -> int:
+    """Worker processes for a batch: as asked, else one per core for a long enough run without models or people."""
+    from arena.engine.workers import default_workers, runs_in_workers
+
+    if not runs_in_workers(players):
+        return 1
+    if asked is not None:
+        return asked
+    return default_workers() if games >= POOL_MIN_GAMES else 1
+
+
 def run_main(argv: list[str]) -> int:
     """`arena` and `arena --batch`."""
     from dataclasses import replace
@@ -445,6 +479,10 @@ def run_main(argv: list[str]) -> int:
             print_error(f"arena: error: {given[0]} is for batch runs: add --batch (the app asks for its own settings)")
             return 2
         return run_app(args.db)
+    if not args.replay and any(spec.strip().startswith("llm:") for spec in args.players):
+        from arena.llm.client import warm_up_litellm
+
+        warm_up_litellm()  # seconds of importing, done while the run is checked and planned
     from arena.engine.policy import InvalidMovePolicy
     from arena.engine.tournament import TournamentPlan
     from arena.players import validate_spec
@@ -493,7 +531,7 @@ def run_main(argv: list[str]) -> int:
     uses_models = any(spec.strip().startswith("llm:") for spec in players)
     concurrency = args.concurrency or (8 if uses_models else 1)
     try:
-        return run_batch(runs, args.db, args.json, concurrency)
+        return run_batch(runs, args.db, args.json, concurrency, batch_workers(args.workers, players, args.games))
     except StoreError as error:
         print_error(f"arena: error: {error}")
         return 2

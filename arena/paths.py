@@ -1,8 +1,9 @@
 """Where the arena keeps its files when the user names no place: one documented rule, never by chance.
 
-1. `$ARENA_HOME`, if set: the database is `$ARENA_HOME/arena.json`.
-2. Run from the arena's own project folder (a `pyproject.toml` naming the `arena` project): `saves/arena.json` there.
-3. Anywhere else: the user's data folder (`platformdirs`), e.g. `~/.local/share/arena/arena.json` on Linux.
+1. `$ARENA_HOME`, if set: the database is the folder `$ARENA_HOME/arena`.
+2. Run from the arena's own project folder (a `pyproject.toml` naming the `arena` project): `saves/arena` there.
+3. Anywhere else: the user's data folder (`platformdirs`), e.g. `~/.local/share/arena/arena` on Linux.
+An old single-file database beside it (`arena.json`) is moved into the folder on first use.
 Logs of the local model server go to the user's cache folder and are removed when the server stops.
 """
 
@@ -29,11 +30,11 @@ def default_db() -> Path:
     """The database used when no --db is given."""
     home = os.environ.get("ARENA_HOME")
     if home:
-        return Path(home) / "arena.json"
+        return Path(home) / "arena"
     here = Path.cwd()
     if project_root(here):
-        return Path("saves") / "arena.json"
-    return platformdirs.user_data_path("arena") / "arena.json"
+        return Path("saves") / "arena"
+    return platformdirs.user_data_path("arena") / "arena"
 
 
 def log_folder() -> Path:

@@ -88,6 +88,9 @@ class FakeServer:
         name = str(body.get("model"))
         if name in ("first-legal", "slow-first-legal"):
             return Reply(content=first_legal_answer(body), delay=0.2 if name.startswith("slow") else 0.0)
+        if name.startswith("first-legal-"):  # first-legal-N: N chunks of reasoning before the answer
+            chunks = int(name.removeprefix("first-legal-"))
+            return Reply(reasoning_content="hmm " * chunks, content=first_legal_answer(body), chunk_size=4)
         replies = self.scenarios.get(name)
         if not replies:
             return Reply(status=404, content=f"unknown scenario {name}")

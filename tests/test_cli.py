@@ -72,7 +72,9 @@ def test_batch_table_and_default_database_location(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "wins" in result.stdout and "invalid" in result.stdout and "4 matches" in result.stdout
     assert not (tmp_path / "saves").exists()  # never wherever the command happened to run
-    assert (tmp_path / "home" / "arena.json").exists()  # $ARENA_HOME (set by `arena` below), else the data folder
+    assert (
+        tmp_path / "home" / "arena" / "arena-store.json"
+    ).exists()  # $ARENA_HOME (set by `arena` below), else the data folder
 
 
 def test_the_default_database_is_saves_in_the_project_and_the_data_folder_elsewhere(tmp_path: Path) -> None:
@@ -83,9 +85,9 @@ def test_the_default_database_is_saves_in_the_project_and_the_data_folder_elsewh
     env = {k: v for k, v in os.environ.items() if k != "ARENA_HOME"} | {"XDG_DATA_HOME": str(tmp_path / "data")}
     inside = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env)
     outside = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env)
-    assert inside.stdout.strip() == "saves/arena.json"
-    assert outside.stdout.strip() == str(tmp_path / "data" / "arena" / "arena.json")
-    assert default_db().name == "arena.json"
+    assert inside.stdout.strip() == "saves/arena"
+    assert outside.stdout.strip() == str(tmp_path / "data" / "arena" / "arena")
+    assert default_db().name == "arena"
 
 
 def test_same_seed_gives_the_same_results(db_path: Path) -> None:

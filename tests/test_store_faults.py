@@ -42,8 +42,10 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 def test_a_folder_or_a_foreign_file_as_db_is_refused_and_untouched(tmp_path: Path, command: tuple[str, ...]) -> None:
     folder = tmp_path / "folder"
     folder.mkdir()
+    (folder / "photo.jpg").write_bytes(b"\xff\xd8")
     result = arena(*command, "--db", str(folder))
-    assert result.returncode == 2 and "is a folder" in one_line_error(result)
+    assert result.returncode == 2 and "is a folder that is not an arena database" in one_line_error(result)
+    assert [p.name for p in folder.iterdir()] == ["photo.jpg"]
     notes = tmp_path / "notes.txt"
     notes.write_text("shopping: eggs, milk\n")
     result = arena(*command, "--db", str(notes))
@@ -75,30 +77,44 @@ def test_damaged_databases_are_set_aside_once_with_a_warning(db_path: Path, cont
 
 
 def test_two_corrupt_files_set_aside_in_the_same_second_keep_both(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    segment = db_path.with_suffix("") / "matches-000001.json"
     for content in ('{"first": ', '{"second": '):
-        db_path.write_text(content)
-        MatchStore(db_path).close()
-    kept = sorted(p.read_text() for p in db_path.parent.glob(f"{db_path.name}.unreadable-*"))
+        with MatchStore(db_path) as store:
+            store.add(sample_record(1))
+        segment.write_text(content)
+        with MatchStore(db_path) as store:
+            store.add(sample_record(2))
+    kept = sorted(p.read_text() for p in segment.parent.glob(f"{segment.name}.unreadable-*"))
     assert kept == ['{"first": ', '{"second": ']
+
+
+def files_under(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def test_show_views_without_writing_and_reports_a_damaged_file(db_path: Path) -> None:
     with MatchStore(db_path) as store:
         store.add(sample_record(1))
-    before = {p.name: p.read_bytes() for p in db_path.parent.iterdir()}
+    before = files_under(db_path.parent)
     result = arena("show", "--db", str(db_path))
     assert result.returncode == 0 and "match " in result.stdout
-    assert {p.name: p.read_bytes() for p in db_path.parent.iterdir()} == before
-    db_path.write_text('{"matches": {"1": {')
+    assert files_under(db_path.parent) == before
+    segment = db_path.with_suffix("") / "matches-000001.json"
+    segment.write_text('{"matches": {"1": {')
+    result = arena("show", "--db", str(db_path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "cannot be read" in result.stderr and len(result.stderr.strip().splitlines()) == 2  # warning, error
+    assert segment.read_text() == '{"matches": {"1": {'  # viewing never moves it
+    db_path.with_suffix("").rename(db_path.parent / "elsewhere")
+    db_path.write_text('{"matches": {"1": {')  # an old single-file database, damaged
     result = arena("show", "--db", str(db_path))
     assert result.returncode == 2 and "cannot be read" in one_line_error(result)
-    assert db_path.read_text() == '{"matches": {"1": {'  # viewing never moves it
+    assert db_path.read_text() == '{"matches": {"1": {'
 
 
 def test_a_journal_document_that_is_not_an_object_is_set_aside(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    journal = db_path.with_name(db_path.name + ".journal")
+    journal = db_path.with_suffix("") / "journal"
+    journal.parent.mkdir(parents=True, exist_ok=True)
     journal.write_text('{"table": "matches", "document": "just a string"}\n"a bare string"\n')
     store = MatchStore(db_path)
     assert store.matches() == [] and any("unreadable journal line" in w for w in store.warnings)
@@ -107,7 +123,7 @@ def test_a_journal_document_that_is_not_an_object_is_set_aside(db_path: Path) ->
 
 def test_a_torn_journal_tail_does_not_swallow_the_next_record(db_path: Path) -> None:
     store = MatchStore(db_path)
-    journal = db_path.with_name(db_path.name + ".journal")
+    journal = db_path.with_suffix("") / "journal"
     with open(journal, "ab") as handle:
         handle.write(b'{"table": "matches", "document": {"id": "torn", "gam')  # a writer that died mid-line
     record = sample_record(2)
@@ -121,7 +137,7 @@ def test_a_torn_journal_tail_does_not_swallow_the_next_record(db_path: Path) -> 
 
 def test_a_record_is_never_dropped_when_the_lock_stays_taken(db_path: Path) -> None:
     store = MatchStore(db_path, lock_timeout=0.2)
-    holder = FileLock(str(db_path) + ".lock")
+    holder = FileLock(str(db_path.with_suffix("") / "lock"))
     record = sample_record(3)
     with holder:
         store.add(record)  # waits 0.2 s, then spills
@@ -129,7 +145,7 @@ def test_a_record_is_never_dropped_when_the_lock_stays_taken(db_path: Path) -> N
     other = MatchStore(db_path)  # another process opening later merges the spill
     assert [r.id for r in other.matches()] == [record.id]
     other.close()
-    assert not list(db_path.parent.glob("*.spill-*"))
+    assert not list(db_path.with_suffix("").glob("spill-*"))
     store.close()
 
 
@@ -140,7 +156,7 @@ def test_a_full_disk_ends_the_batch_with_one_line_and_keeps_the_data(db_path: Pa
     )
     assert result.returncode != 0
     assert "File too large" in one_line_error(result)
-    journal = db_path.with_name(db_path.name + ".journal")
+    journal = db_path.with_suffix("") / "journal"
     lines = [line for line in journal.read_bytes().splitlines() if line.strip()]
     assert all(json.loads(line) for line in lines)  # the failed write was taken back: no torn line
     store = MatchStore(db_path)
@@ -151,8 +167,8 @@ def test_a_full_disk_ends_the_batch_with_one_line_and_keeps_the_data(db_path: Pa
 def test_a_database_whose_lock_cannot_be_taken_can_still_be_viewed(db_path: Path) -> None:
     with MatchStore(db_path) as store:
         store.add(sample_record(5))
-    (db_path.parent / f"{db_path.name}.lock").unlink(missing_ok=True)
-    (db_path.parent / f"{db_path.name}.lock").mkdir()  # stands in for a folder we may read but not write
+    (db_path.with_suffix("") / "lock").unlink(missing_ok=True)
+    (db_path.with_suffix("") / "lock").mkdir()  # stands in for a folder we may read but not write
     batch = arena("--batch", "--players", "random", "random", "--db", str(db_path))
     assert batch.returncode == 2 and "cannot use" in one_line_error(batch)
     shown = arena("show", "--db", str(db_path))

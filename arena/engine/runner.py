@@ -44,7 +44,7 @@ def fault_text(fault: BaseException) -> str:
     return f"{type(fault).__name__}: {message}" if message else type(fault).__name__
 
 
-def _now() -> str:
+def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
@@ -79,7 +79,7 @@ class MatchRunner:
     async def run(self) -> MatchRecord:
         """Play to the end; a cancelled match is recorded as aborted before the cancellation goes on."""
         setup = self.setup
-        started_at, clock = _now(), time.perf_counter()
+        started_at, clock = now_iso(), time.perf_counter()
         state = self.game.initial_state(random.Random(f"{setup.seed}:game"))
         await self.emit(MatchStarted(setup.match_id, self.game.name, setup.players, setup.seed, state))
         try:
@@ -108,7 +108,7 @@ class MatchRunner:
             moves=list(self.moves),
             outcome=outcome,
             started_at=started_at,
-            ended_at=_now(),
+            ended_at=now_iso(),
             seconds=round(time.perf_counter() - clock, 6),
             tournament=setup.tournament,
             index=setup.index,

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from arena.engine.events import MatchEnded
 from arena.engine.policy import CHILDPLAY, InvalidMovePolicy
 from arena.engine.runner import MatchRunner, MatchSetup, Observer
+from arena.engine.workers import MatchBackend
 from arena.players import PlayerOptions
 from arena.records import MatchRecord
 
@@ -57,13 +60,45 @@ async def run_tournament(
     concurrency: int = 1,
     options: PlayerOptions | None = None,
 ) -> list[MatchRecord]:
-    """Play every match, at most `concurrency` at once, planning each as a worker takes it; records in match order."""
-    pending = plan.setups()
+    """Play every match and return the records in match order (for small series; long runs use `play_tournament`)."""
     results: dict[int, MatchRecord] = {}
+
+    def keep(record: MatchRecord) -> None:
+        results[record.index] = record
+
+    await play_tournament(plan, observers, concurrency, options, keep)
+    return [results[index] for index in sorted(results)]
+
+
+async def play_tournament(
+    plan: TournamentPlan,
+    observers: Sequence[Observer] = (),
+    concurrency: int = 1,
+    options: PlayerOptions | None = None,
+    on_record: Callable[[MatchRecord], None] | None = None,
+    backend: MatchBackend | None = None,
+) -> None:
+    """Play every match, at most `concurrency` at once, planning each as it is taken; nothing is kept.
+
+    With a `backend` (worker processes) matches are played there, two per worker in flight so
+    that none idles while a record travels back; observers then hear only of ended matches.
+    """
+    pending = plan.setups()
+    if backend is not None:
+        concurrency = backend.capacity * 2
 
     async def worker() -> None:
         for setup in pending:  # a shared iterator: each setup goes to exactly one worker
-            results[setup.index] = await MatchRunner(setup, observers, options=options).run()
+            if backend is None:
+                record = await MatchRunner(setup, observers, options=options).run()
+            else:
+                record = await backend.play(setup)
+                for observer in observers:
+                    result = observer(MatchEnded(setup.match_id, record))
+                    if inspect.isawaitable(result):
+                        await result
+            if on_record is not None:
+                on_record(record)
 
     workers = [asyncio.ensure_future(worker()) for _ in range(max(1, min(concurrency, plan.games)))]
     try:
@@ -73,4 +108,3 @@ async def run_tournament(
             task.cancel()
         await asyncio.gather(*workers, return_exceptions=True)
         raise
-    return [results[index] for index in sorted(results)]

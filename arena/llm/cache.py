@@ -72,5 +72,4 @@ class CallCache:
             "first_token_seconds": completion.first_token_seconds,
             "seconds": completion.seconds,
         }
-        self.known[key] = entry
-        self.store.append(CALLS, entry)
+        self.store.append(CALLS, entry)  # not kept in memory: a long run's calls would all stay there

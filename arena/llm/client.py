@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from arena.llm.thinking import ThinkSplitter
 
 DeltaSink = Callable[[str, str], Awaitable[None]]  # (kind: "reasoning" | "answer", text)
 RetrySink = Callable[[str, float], Awaitable[None]]  # (reason, seconds to wait)
+DELTA_INTERVAL = 0.05  # seconds between two batches of streamed text passed on
 
 
 class ProviderFailure(Exception):
@@ -41,8 +43,25 @@ class Completion:
     failures: list[str] = field(default_factory=list)
 
 
-@cache
+_import_lock = threading.Lock()
+_warming: list[threading.Thread] = []
+
+
+def warm_up_litellm() -> None:
+    """Import litellm in a background thread (it takes seconds) while the run is being prepared; once."""
+    if not _warming:
+        _warming.append(threading.Thread(target=litellm_module, name="import-litellm", daemon=True))
+        _warming[0].start()
+
+
 def litellm_module() -> Any:
+    """litellm, imported once (whichever thread asks first does it; the others wait for it)."""
+    with _import_lock:
+        return _import_litellm()
+
+
+@cache
+def _import_litellm() -> Any:
     """Import litellm quietly and offline: no price-list download, nothing on the terminal."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_LOG", "ERROR")
@@ -132,6 +151,37 @@ def finishes(chunk: Any) -> bool:
     return False
 
 
+class DeltaBatcher:
+    """Passes streamed text on in batches (at most one every `interval` seconds), in order, none lost.
+
+    A reasoning model can stream thousands of chunks a move; one event per chunk costs more CPU
+    than the chunk, and no screen redraws faster than this anyway.
+    """
+
+    def __init__(self, sink: DeltaSink, interval: float = DELTA_INTERVAL) -> None:
+        self.sink = sink
+        self.interval = interval
+        self.kind = ""
+        self.pending: list[str] = []
+        self.sent = time.perf_counter()
+
+    async def add(self, kind: str, text: str) -> None:
+        """Take one piece; pass on what waits when the kind changes or the interval has passed."""
+        if kind != self.kind and self.pending:
+            await self.flush()
+        self.kind = kind
+        self.pending.append(text)
+        if time.perf_counter() - self.sent >= self.interval:
+            await self.flush()
+
+    async def flush(self) -> None:
+        """Pass on everything that waits."""
+        if self.pending:
+            text, self.pending = "".join(self.pending), []
+            await self.sink(self.kind, text)
+        self.sent = time.perf_counter()
+
+
 async def _next_chunk(iterator: Any, timeout: float) -> Any:
     # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
     # arrives as the chunk completes, and an aborted match would go on streaming.
@@ -150,6 +200,7 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
     content: list[str] = []
     reasoning: list[str] = []
     splitter = ThinkSplitter()
+    batcher = DeltaBatcher(on_delta)
     finish: str | None = None
     usage: Any = None
     kwargs: dict[str, Any] = dict(settings.sampling())
@@ -192,7 +243,7 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
                     if first is None:
                         first = time.perf_counter() - started
                     (reasoning if kind == "reasoning" else content).append(text)
-                    await on_delta(kind, text)
+                    await batcher.add(kind, text)
                 if choice.finish_reason:
                     finish = choice.finish_reason
     except asyncio.CancelledError:
@@ -201,7 +252,8 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
         raise classify(error) from error
     for kind, text in splitter.flush():
         (reasoning if kind == "reasoning" else content).append(text)
-        await on_delta(kind, text)
+        await batcher.add(kind, text)
+    await batcher.flush()
     if finish is None or (watch is not None and not watch.finished):
         raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
     tokens = None

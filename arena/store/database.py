@@ -1,15 +1,18 @@
-"""The arena database: a TinyDB file fed by a write-ahead journal, under a file lock.
+"""The arena database: a folder of TinyDB segment files with an index, fed by a journal under a file lock.
 
-TinyDB rewrites its whole file on every write, so inserting record by record grows
-quadratically. Here a finished match (or a quiz answer) is appended to `<db>.journal`
-(one fsynced line, flat cost) and the journal is merged into TinyDB in a single atomic
-write when the store opens and closes. A kill -9 at any moment loses no acknowledged
-record: the journal is replayed at the next start, and documents already merged are
+A finished match (or a quiz answer, or a model call) is appended to `journal` in the folder (one
+fsynced line, flat cost, written under the lock). Closing the store merges the journal into the
+newest segment of its table in one atomic write and appends the summary rows to that segment's
+index. Opening costs the same whatever the history holds: it merges what a killed process left
+in the journal and removes the temp files of writers killed mid-write, nothing more. Listings
+read the indexes; a full record is read from its one segment. A kill -9 at any moment loses no
+acknowledged record: the journal is replayed at the next start, documents already merged are
 skipped by id. Journal lines are `{"table": ..., "document": ...}`.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -20,16 +23,19 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 from pydantic import ValidationError
-from tinydb import TinyDB
 
 from arena.records import MatchRecord
-from arena.store.atomic import AtomicJSONStorage
+from arena.store.atomic import AtomicJSONStorage, write_atomically
 from arena.store.journal import Journal
+from arena.store.layout import FORMAT, Layout, locate, read_marker
+from arena.store.segments import Segments, Summarizer, id_only
+from arena.summaries import MatchSummary, summary_row
 
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
 QUIZ_ANSWERS = "quiz_answers"
 LOCK_TIMEOUT = 30.0
+SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
 
 
 class StoreError(Exception):
@@ -40,31 +46,44 @@ class StoreLocked(StoreError):
     """Another process held the lock past the timeout."""
 
 
+def set_aside(path: Path) -> Path:
+    """Rename a file to a name no other file has; returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
+    path.replace(aside)
+    return aside
+
+
 class MatchStore:
     """Records finished matches durably and reads them back."""
 
     def __init__(self, path: str | Path, lock_timeout: float = LOCK_TIMEOUT, read_only: bool = False) -> None:
         """Open (creating it if needed) a database; `read_only` views it without the lock and never writes."""
         self.path = Path(path)
+        self.layout: Layout = locate(self.path)
+        self.folder = self.layout.folder
         self.read_only = read_only
-        self.journal = Journal(self.path.with_name(self.path.name + ".journal"))
-        self.lock = FileLock(str(self.path) + ".lock", timeout=lock_timeout)
+        self.journal = Journal(self.folder / "journal")
+        self.lock = FileLock(str(self.folder / "lock"), timeout=lock_timeout)
         self.warnings: list[str] = []
         self.spill: Journal | None = None
-        if self.path.is_dir():
-            raise StoreError(f"{self.path} is a folder, not a database file")
-        self.looks_like_ours()  # before anything is created beside a file that is not ours
+        self.legacy_view: dict[str, list[dict[str, Any]]] | None = None
+        self.check_places()
         if read_only:
-            try:
-                AtomicJSONStorage(self.path).read()
-            except (ValueError, UnicodeDecodeError) as error:
-                why = " ".join(str(error).split())[:80]
-                raise StoreError(f"{self.path} cannot be read ({why}); `arena --batch` sets it aside") from None
+            if read_marker(self.layout) is None and self.layout.legacy is not None:
+                self.legacy_view = self.read_legacy(self.layout.legacy)
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(parents=True, exist_ok=True)
             with self.locked():
-                self.check_database()
+                self.remove_stale_temps()
+                marker = read_marker(self.layout)
+                if marker is None or marker.get("migrating"):
+                    self.create()
                 self.merge_journal()
         except OSError as error:
             raise StoreError(f"cannot use {self.path}: {error.strerror or error}") from None
@@ -76,6 +95,28 @@ class MatchStore:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.close()
+
+    def check_places(self) -> None:
+        """StoreError for a path that is someone else's: a foreign file, or a folder with other things in it."""
+        legacy = self.layout.legacy
+        if legacy is not None:
+            try:
+                with open(legacy, "rb") as handle:
+                    start = handle.read(4096).lstrip()
+            except OSError as error:
+                raise StoreError(f"cannot read {legacy}: {error.strerror or error}") from None
+            if start and not start.startswith(b"{"):
+                raise StoreError(f"{legacy} is not an arena database (it does not hold JSON); choose another --db")
+        folder = self.folder
+        if folder.exists() and not folder.is_dir():
+            raise StoreError(f"{folder} is a file, not an arena database folder; choose another --db")
+        if folder.is_dir() and read_marker(self.layout) is None:
+            try:
+                others = [p.name for p in folder.iterdir() if p.name not in ("lock", "journal")]
+            except OSError as error:
+                raise StoreError(f"cannot read {folder}: {error.strerror or error}") from None
+            if others:
+                raise StoreError(f"{folder} is a folder that is not an arena database; choose another --db")
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -89,49 +130,68 @@ class MatchStore:
         finally:
             self.lock.release()
 
-    def set_aside(self, path: Path, why: str) -> Path:
-        """Rename an unreadable file to a name no other file has, and warn."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.unreadable-{stamp}")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
-        path.replace(aside)
-        self.warnings.append(f"{path} could not be read ({why}); moved aside to {aside.name}, a new one was started")
-        return aside
+    def segments(self, table: str) -> Segments:
+        return Segments(self.folder, table, SUMMARIZERS.get(table, id_only))
 
-    def looks_like_ours(self) -> None:
-        """StoreError for an existing file that is not JSON at all: it is someone else's, never touched."""
-        try:
-            with open(self.path, "rb") as handle:
-                start = handle.read(4096).lstrip()
-        except FileNotFoundError:
+    def remove_stale_temps(self) -> None:
+        """Under the lock no one is writing: any temp file here was left by a writer killed mid-write."""
+        stale = [p for p in self.folder.glob(".*.tmp") if p.is_file()]
+        for path in stale:
+            path.unlink(missing_ok=True)
+        if stale:
+            self.warnings.append(f"removed {len(stale)} temp file(s) left in {self.folder} by killed writers")
+
+    def create(self) -> None:
+        """Mark the folder as a database, moving in the old single-file database if there is one."""
+        legacy = self.layout.legacy
+        done = json.dumps({"format": FORMAT, "version": 1}).encode()
+        if legacy is None:
+            write_atomically(self.layout.marker, done)
             return
-        except OSError as error:
-            raise StoreError(f"cannot read {self.path}: {error.strerror or error}") from None
-        if start and not start.startswith(b"{"):
-            raise StoreError(f"{self.path} is not an arena database (it does not hold JSON); choose another --db")
+        # Marked as migrating first: a migration cut short is run again (documents already moved are skipped).
+        write_atomically(self.layout.marker, json.dumps({"format": FORMAT, "version": 1, "migrating": True}).encode())
+        tables = self.read_legacy(legacy)
+        if tables is None:  # unreadable: set aside, as ever; the new folder starts empty
+            write_atomically(self.layout.marker, done)
+            return
+        counts = {name: self.segments(name).add(documents) for name, documents in tables.items() if documents}
+        write_atomically(self.layout.marker, done)
+        total = counts.get(MATCHES, 0)
+        others = sum(counts.values()) - total
+        self.warnings.append(
+            f"moved {total} match(es) and {others} other record(s) from {legacy} into the folder {self.folder}; "
+            f"{legacy.name} is kept as it was and no longer written"
+        )
 
-    def check_database(self) -> None:
-        """Move an unreadable arena database aside (never reset it in place); refuse files that are not ours."""
-        self.looks_like_ours()
+    def read_legacy(self, legacy: Path) -> dict[str, list[dict[str, Any]]] | None:
+        """Every document of an old single-file database and its journals; None if it cannot be read."""
         try:
-            AtomicJSONStorage(self.path).read()
+            data = AtomicJSONStorage(legacy).read() or {}
         except (ValueError, UnicodeDecodeError) as error:
-            self.set_aside(self.path, " ".join(str(error).split())[:80])
-
-    def database(self) -> TinyDB:
-        """A TinyDB handle on the file."""
-        return TinyDB(self.path, storage=AtomicJSONStorage)
+            if self.read_only:
+                why = " ".join(str(error).split())[:80]
+                raise StoreError(f"{legacy} cannot be read ({why}); `arena --batch` sets it aside") from None
+            aside = set_aside(legacy)
+            why = " ".join(str(error).split())[:80]
+            self.warnings.append(f"{legacy} could not be read ({why}); moved aside to {aside.name}")
+            return None
+        tables = {name: [dict(document) for document in table.values()] for name, table in data.items()}
+        journals = [Journal(legacy.with_name(legacy.name + ".journal"))]
+        spills = sorted(legacy.parent.glob(f"{legacy.name}.spill-*"))
+        journals += [Journal(p) for p in spills if p.suffix != ".rejected"]
+        for journal in journals:
+            for entry in journal.read().documents:
+                document = entry.get("document", {})
+                if isinstance(document, dict):
+                    tables.setdefault(str(entry.get("table", MATCHES)), []).append(document)
+        return tables
 
     def spill_journals(self) -> list[Journal]:
         """Spill files other processes (or this one) left when the lock stayed taken."""
-        paths = sorted(self.path.parent.glob(f"{self.path.name}.spill-*"))
-        return [Journal(path) for path in paths if not path.name.endswith(".rejected")]
+        return [Journal(p) for p in sorted(self.folder.glob("spill-*")) if not p.name.endswith(".rejected")]
 
     def merge_journal(self) -> int:
-        """Move journalled (and spilled) records into TinyDB in one atomic write; returns how many were new."""
+        """Move journalled (and spilled) records into the segments; returns how many were new."""
         if self.spill is not None:
             self.spill.close()
             self.spill = None
@@ -142,7 +202,7 @@ class MatchStore:
         return fresh_count + self.merge_one(self.journal)
 
     def merge_one(self, journal: Journal) -> int:
-        """Merge one journal into TinyDB and empty it."""
+        """Merge one journal into the segments of its tables and empty it."""
         contents = journal.read()
         if contents.unreadable:
             rejected = journal.path.with_name(journal.path.name + ".rejected")
@@ -154,43 +214,47 @@ class MatchStore:
             )
         if not contents.documents and not contents.unreadable:
             return 0
-        fresh_count = 0
-        with self.database() as db:
-            by_table: dict[str, list[dict[str, Any]]] = {}
-            for entry in contents.documents:
-                document = entry.get("document", {})
-                if isinstance(document, dict):
-                    by_table.setdefault(str(entry.get("table", MATCHES)), []).append(document)
-            for name, documents in by_table.items():
-                table = db.table(name)
-                known = {doc.get("id") for doc in table.all()}
-                fresh = []
-                for document in documents:
-                    key = document.get("id")
-                    if key not in known:
-                        known.add(key)
-                        fresh.append(document)
-                if fresh:
-                    table.insert_multiple(fresh)
-                    fresh_count += len(fresh)
+        by_table: dict[str, list[dict[str, Any]]] = {}
+        for entry in contents.documents:
+            document = entry.get("document", {})
+            if isinstance(document, dict):
+                by_table.setdefault(str(entry.get("table", MATCHES)), []).append(document)
+        fresh_count = sum(self.add_to_segments(name, documents) for name, documents in by_table.items())
         journal.clear()
         return fresh_count
 
+    def add_to_segments(self, table: str, documents: list[dict[str, Any]]) -> int:
+        """Add documents to a table's segments; a damaged newest segment is set aside and a new one begun."""
+        segments = self.segments(table)
+        try:
+            return segments.add(documents)
+        except ValueError as error:
+            newest = segments.numbers()[-1]
+            aside = set_aside(segments.path(newest))
+            segments.index_path(newest).unlink(missing_ok=True)
+            why = " ".join(str(error).split())[:80]
+            self.warnings.append(f"{segments.path(newest)} could not be read ({why}); moved aside to {aside.name}")
+            return segments.add(documents)
+
     def append(self, table: str, document: dict[str, Any]) -> None:
         """Record one document (it must carry a unique `id`); durable when this returns, StoreError if it cannot be."""
+        self.append_many(table, [document])
+
+    def append_many(self, table: str, documents: list[dict[str, Any]]) -> None:
+        """Record documents with one lock and one fsync; all are durable when this returns."""
         if self.read_only:
             raise StoreError(f"{self.path} was opened for viewing only")
-        entry = {"table": table, "document": document}
+        entries = [{"table": table, "document": document} for document in documents]
         try:
             with self.locked():
-                self.journal.append(entry)
+                self.journal.append_many(entries)
         except StoreLocked:
             # Never drop a finished record: keep it in this process's own spill file, merged at the next open.
             if self.spill is None:
-                self.spill = Journal(self.path.with_name(f"{self.path.name}.spill-{os.getpid()}"))
+                self.spill = Journal(self.folder / f"spill-{os.getpid()}")
                 self.warnings.append(f"the database stayed locked; records wait in {self.spill.path.name}")
             try:
-                self.spill.append(entry)
+                self.spill.append_many(entries)
             except OSError as error:
                 raise StoreError(f"cannot record to {self.spill.path}: {error.strerror or error}") from None
         except OSError as error:
@@ -200,33 +264,103 @@ class MatchStore:
         """Record one finished match; durable when this returns."""
         self.append(MATCHES, record.model_dump(mode="json"))
 
+    def add_many(self, records: list[MatchRecord]) -> None:
+        """Record finished matches with one lock and one fsync (group commit); durable when this returns."""
+        self.append_many(MATCHES, [record.model_dump(mode="json") for record in records])
+
+    def pending(self, table: str) -> list[dict[str, Any]]:
+        """Documents of a table still in the journal (recorded, not merged yet)."""
+        if self.legacy_view is not None:
+            return []
+        found = []
+        for journal in [*self.spill_journals(), self.journal]:
+            for entry in journal.read().documents:
+                document = entry.get("document", {})
+                if entry.get("table", MATCHES) == table and isinstance(document, dict):
+                    found.append(document)
+        return found
+
+    def read_segment(self, segments: Segments, number: int) -> list[dict[str, Any]]:
+        """One segment's documents; a damaged one is reported and skipped."""
+        try:
+            return segments.read_documents(number)
+        except ValueError as error:
+            why = " ".join(str(error).split())[:80]
+            self.warnings.append(f"{segments.path(number)} cannot be read ({why}); its records are skipped")
+            return []
+
     def documents(self, table: str = MATCHES) -> Iterator[dict[str, Any]]:
-        """Raw documents of a table: merged ones, then those still in the journal."""
+        """Raw documents of a table, oldest first: merged ones, then those still in the journal."""
         seen: set[Any] = set()
-        with self.database() as db:
-            for document in db.table(table).all():
+        if self.legacy_view is not None:
+            stored: Iterator[dict[str, Any]] = iter(self.legacy_view.get(table, []))
+        else:
+            segments = self.segments(table)
+            stored = (d for number in segments.numbers() for d in self.read_segment(segments, number))
+        for document in stored:
+            if document.get("id") not in seen:
                 seen.add(document.get("id"))
-                yield dict(document)
-        for entry in self.journal.read().documents:
-            document = entry.get("document", {})
-            if entry.get("table", MATCHES) == table and document.get("id") not in seen:
+                yield document
+        for document in self.pending(table):
+            if document.get("id") not in seen:
                 seen.add(document.get("id"))
                 yield document
 
-    def matches(self) -> list[MatchRecord]:
-        """Every readable match record; documents that do not validate are reported in `warnings`."""
-        records = []
-        for document in self.documents():
+    def summaries(self) -> list[MatchSummary]:
+        """One summary per recorded match, oldest first, read from the indexes (no segment is opened)."""
+        found: dict[str, MatchSummary] = {}
+        if self.legacy_view is not None:
+            for document in self.legacy_view.get(MATCHES, []):
+                found.setdefault(document.get("id", ""), MatchSummary.from_row(summary_row(document), 0))
+        segments = self.segments(MATCHES)
+        for number in segments.numbers() if self.legacy_view is None else []:
             try:
-                records.append(MatchRecord.model_validate(document))
-            except ValidationError as error:
-                self.warnings.append(
-                    f"match {document.get('id')!r} does not fit the record schema: {error.error_count()} error(s)"
-                )
-        return records
+                rows = segments.rows(number, repair=not self.read_only)
+            except ValueError as error:  # an index that must be rebuilt from a damaged segment
+                why = " ".join(str(error).split())[:80]
+                self.warnings.append(f"{segments.path(number)} cannot be read ({why}); its records are skipped")
+                continue
+            for row in rows:
+                found.setdefault(row[0], MatchSummary.from_row(row, number))
+        for document in self.pending(MATCHES):
+            found.setdefault(document.get("id", ""), MatchSummary.from_row(summary_row(document), 0))
+        return list(found.values())
+
+    def match(self, summary: MatchSummary) -> MatchRecord | None:
+        """The full record of a listed match, read from its one segment (or the journal)."""
+        if summary.segment and self.legacy_view is None:
+            candidates = self.read_segment(self.segments(MATCHES), summary.segment)
+        else:
+            candidates = self.legacy_view.get(MATCHES, []) if self.legacy_view is not None else []
+            candidates = [*candidates, *self.pending(MATCHES)]
+        for document in candidates:
+            if document.get("id") == summary.id:
+                return self.validated(document)
+        return None
+
+    def validated(self, document: dict[str, Any]) -> MatchRecord | None:
+        """A record from a document; one that does not fit the schema is reported in `warnings`."""
+        try:
+            return MatchRecord.model_validate(document)
+        except ValidationError as error:
+            self.warnings.append(
+                f"match {document.get('id')!r} does not fit the record schema: {error.error_count()} error(s)"
+            )
+            return None
+
+    def iter_matches(self) -> Iterator[MatchRecord]:
+        """Every readable match record, oldest first, one segment in memory at a time."""
+        for document in self.documents():
+            record = self.validated(document)
+            if record is not None:
+                yield record
+
+    def matches(self) -> list[MatchRecord]:
+        """Every readable match record (all in memory: for small databases and tests)."""
+        return list(self.iter_matches())
 
     def __len__(self) -> int:
-        return sum(1 for _ in self.documents())
+        return len(self.summaries())
 
     def close(self) -> None:
         """Merge the journal and release files; StoreError if the merge cannot be written (the journal stays)."""
@@ -237,6 +371,6 @@ class MatchStore:
                 self.merge_journal()
         except OSError as error:
             reason = error.strerror or error
-            raise StoreError(f"cannot merge into {self.path}: {reason}; the journal keeps every record") from None
+            raise StoreError(f"cannot merge into {self.folder}: {reason}; the journal keeps every record") from None
         finally:
             self.journal.close()

@@ -25,14 +25,18 @@ class Journal:
         self.fd: int | None = None
 
     def append(self, document: dict[str, Any]) -> None:
-        """Write one document durably on a line of its own (call it under the store's lock).
+        """Write one document durably on a line of its own (call it under the store's lock)."""
+        self.append_many([document])
+
+    def append_many(self, documents: list[dict[str, Any]]) -> None:
+        """Write documents durably, one line each, with one write and one fsync (call it under the store's lock).
 
         A writer that failed mid-line (killed, or out of disk) leaves a torn last line; the next
-        append first ends that line, so the fragment is set aside alone and this record stays whole.
+        append first ends that line, so the fragment is set aside alone and these records stay whole.
         """
         if self.fd is None:
             self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        data = (json.dumps(document, separators=(",", ":")) + "\n").encode("utf-8")
+        data = "".join(json.dumps(d, separators=(",", ":")) + "\n" for d in documents).encode("utf-8")
         size = os.fstat(self.fd).st_size
         if size and os.pread(self.fd, 1, size - 1) != b"\n":
             data = b"\n" + data

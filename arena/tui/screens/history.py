@@ -13,23 +13,22 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from arena.inert import inert_text
-from arena.records import MatchRecord
 from arena.store import MatchStore
+from arena.summaries import MatchSummary
 from arena.tui.screens.replay import ReplayScreen
 
 
-def outcome_columns(record: MatchRecord) -> tuple[tuple[str, int], ...]:
+def outcome_columns(match: MatchSummary) -> tuple[tuple[str, int], ...]:
     """For each player of a match, the summary column it adds to: 0 win, 1 draw, 2 loss, 3 unscored."""
-    outcome = record.outcome
     columns = []
-    for player in record.players:
-        if outcome.status != "finished" or outcome.termination == "disqualified":
+    for seat, spec in enumerate(match.players):
+        if match.status != "finished" or match.termination == "disqualified":
             column = 3
-        elif outcome.winner is None:
+        elif match.winner is None:
             column = 1
         else:
-            column = 0 if outcome.winner == player.seat else 2
-        columns.append((player.spec, column))
+            column = 0 if match.winner == seat else 2
+        columns.append((spec, column))
     return tuple(columns)
 
 
@@ -54,8 +53,8 @@ class HistoryScreen(Screen[None]):
     def __init__(self, store: MatchStore) -> None:
         super().__init__()
         self.store = store
-        self.records: list[MatchRecord] = []
-        self.shown: list[MatchRecord] = []
+        self.records: list[MatchSummary] = []
+        self.shown: list[MatchSummary] = []
         self.pending: Timer | None = None
         self.rows: dict[str, tuple[Text, ...]] = {}
         self.keys: list[tuple[str, str]] = []
@@ -74,7 +73,7 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "History"
-        self.records = sorted(self.store.matches(), key=lambda r: r.ended_at, reverse=True)
+        self.records = sorted(self.store.summaries(), key=lambda r: r.ended_at, reverse=True)
         matches = self.query_one("#matches", DataTable)
         matches.add_columns("ended", "game", "first", "second", "result", "moves")
         self.query_one("#summary", DataTable).add_columns("player", "wins", "draws", "losses", "unscored")
@@ -91,7 +90,7 @@ class HistoryScreen(Screen[None]):
         game = self.query_one("#game-filter", Input).value.strip().lower()
         player = self.query_one("#player-filter", Input).value.strip().lower()
         if len(self.keys) != len(self.records):  # what filtering and the summary need, made once per match
-            self.keys = [(r.game.lower(), "\n".join(p.spec.lower() for p in r.players)) for r in self.records]
+            self.keys = [(r.game.lower(), "\n".join(spec.lower() for spec in r.players)) for r in self.records]
             self.outcomes = [outcome_columns(r) for r in self.records]
         chosen = [
             index
@@ -113,35 +112,25 @@ class HistoryScreen(Screen[None]):
         for row in results_by_player([self.outcomes[index] for index in chosen]):
             summary.add_row(*(inert_text(str(v)) for v in row))
 
-    def row_of(self, record: MatchRecord) -> tuple[Text, ...]:
+    def row_of(self, match: MatchSummary) -> tuple[Text, ...]:
         """The list row of a match, made once per match and kept."""
-        row = self.rows.get(record.id)
+        row = self.rows.get(match.id)
         if row is None:
-            outcome = record.outcome
-            result: str
-            if outcome.status != "finished":
-                result = outcome.status
-            elif outcome.termination == "disqualified":
-                result = f"{record.players[outcome.disqualified or 0].spec} disqualified"
-            elif outcome.winner is None:
-                result = "draw"
-            else:
-                result = f"{record.players[outcome.winner].spec} won"
-            cells = (
-                record.ended_at[:16].replace("T", " "),
-                record.game,
-                record.players[0].spec,
-                record.players[1].spec,
-                result,
-                str(len(record.played)),
-            )
-            row = self.rows[record.id] = tuple(inert_text(cell) for cell in cells)
+            first, second = [*match.players, "", ""][:2]
+            cells = (match.ended_at[:16].replace("T", " "), match.game, first, second, match.result, str(match.moves))
+            row = self.rows[match.id] = tuple(inert_text(cell) for cell in cells)
         return row
 
     def action_open(self) -> None:
+        """Replay the chosen match: its full record is read from its one segment now."""
         matches = self.query_one("#matches", DataTable)
         if self.shown and 0 <= matches.cursor_row < len(self.shown):
-            self.app.push_screen(ReplayScreen(self.shown[matches.cursor_row]))
+            chosen = self.shown[matches.cursor_row]
+            record = self.store.match(chosen)
+            if record is None:
+                self.notify(f"the record of match {chosen.id} cannot be read", severity="error")
+                return
+            self.app.push_screen(ReplayScreen(record))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "matches":

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from arena.inert import inert_text
+from arena.llm.client import warm_up_litellm
 from arena.players import PlayerOptions, validate_spec
 from arena.prompting import FAMILIES
 from arena.quiz import latest_unfinished, start_session
@@ -37,6 +38,7 @@ KINDS = [
     ("model (litellm)", "llm"),
     ("local model", "local"),
 ]
+MODEL_KINDS = {"llm", "local"}
 DEFAULTS: dict[str, Any] = {
     "game": "tictactoe",
     "board": 0,
@@ -166,6 +168,8 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Arena"
         self.sub_title = "set up a match"
+        if {self.choices["kind1"], self.choices["kind2"]} & MODEL_KINDS:
+            warm_up_litellm()
 
     @staticmethod
     def board_options(game: str) -> list[tuple[str, int]]:
@@ -185,6 +189,8 @@ class SetupScreen(Screen[None]):
         if event.select.id in ("kind1", "kind2"):  # the box beside a player takes a model or engine options
             seat = event.select.id[-1]
             self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax")
+            if event.value in MODEL_KINDS:
+                warm_up_litellm()  # the import takes seconds: done while the form is filled in
         if event.select.id == "game" and isinstance(event.value, str):
             board = self.query_one("#board", Select)
             board.set_options(self.board_options(event.value))

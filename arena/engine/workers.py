@@ -1,0 +1,93 @@
+"""CPU-bound matches (engines, random and scripted players) played in worker processes.
+
+The tournament scheduler asks a backend to play one match setup and awaits its record; the
+records come back to the one process that records them. `ProcessBackend` runs them on the
+cores of this machine; a distributed backend (Ray actors, see docs/scaling.md) would implement
+the same two methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol
+
+from arena.engine.runner import MatchRunner, MatchSetup, now_iso
+from arena.records import MatchRecord, OutcomeRecord
+
+IN_PROCESS_KINDS = ("llm", "human")  # players that need this process: its model client, its screen
+
+
+class MatchBackend(Protocol):
+    """Somewhere matches are played: `capacity` at once, each awaited for its record."""
+
+    capacity: int
+
+    async def play(self, setup: MatchSetup) -> MatchRecord: ...
+
+    def close(self) -> None: ...
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def runs_in_workers(players: tuple[str, ...]) -> bool:
+    """True if no player needs this process (no model client, no person at the screen)."""
+    return all(spec.strip().partition(":")[0] not in IN_PROCESS_KINDS for spec in players)
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def start_worker() -> None:
+    """A worker leaves Ctrl+C to the parent, which stops the run and records what finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_in_worker(setup: MatchSetup) -> MatchRecord:
+    """Play one match in this worker process (its engines stay warm from match to match)."""
+    global _loop
+    if _loop is None:
+        _loop = asyncio.new_event_loop()
+    return _loop.run_until_complete(MatchRunner(setup).run())
+
+
+class ProcessBackend:
+    """A pool of worker processes on this machine."""
+
+    def __init__(self, workers: int) -> None:
+        self.capacity = workers
+        self.executor = self.start()
+
+    def start(self) -> ProcessPoolExecutor:
+        # spawn, not fork: the parent may hold threads (engine timers, the litellm import) that fork would copy.
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(self.capacity, mp_context=context, initializer=start_worker)
+
+    async def play(self, setup: MatchSetup) -> MatchRecord:
+        """The record of one match; a worker that dies makes that match an error, and the pool is renewed."""
+        started = time.perf_counter()
+        try:
+            return await asyncio.wrap_future(self.executor.submit(play_in_worker, setup))
+        except BrokenProcessPool as error:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self.start()
+            runner = MatchRunner(setup)
+            outcome = OutcomeRecord(
+                status="error", termination="fault", detail=f"worker process died: {error or 'killed'}"
+            )
+            return runner.record(outcome, now_iso(), started)
+
+    def close(self) -> None:
+        """Stop the workers; matches not started are dropped (they were never recorded)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,48 @@
+"""Where a database lives: the folder a `--db` path names, and an old single-file database to migrate."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+MARKER = "arena-store.json"
+FORMAT = "arena segmented store"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The database folder and, if there is one, the single-file database it replaces."""
+
+    folder: Path
+    legacy: Path | None
+
+    @property
+    def marker(self) -> Path:
+        return self.folder / MARKER
+
+
+def locate(path: Path) -> Layout:
+    """`saves/arena.json` and `saves/arena` both name the folder `saves/arena`; a file there is the old format."""
+    if path.is_dir():
+        return Layout(path, beside(path))
+    if path.exists():
+        folder = path.with_suffix("") if path.suffix == ".json" else path.with_name(path.name + ".d")
+        return Layout(folder, path)
+    folder = path.with_suffix("") if path.suffix == ".json" else path
+    return Layout(folder, beside(folder))
+
+
+def beside(folder: Path) -> Path | None:
+    """The old single-file database next to a folder (`saves/arena.json` for `saves/arena`), if any."""
+    candidate = folder.with_name(folder.name + ".json")
+    return candidate if candidate.is_file() else None
+
+
+def read_marker(layout: Layout) -> dict[str, object] | None:
+    """The folder's marker if it is an arena database (None if the marker is missing or not ours)."""
+    try:
+        data = json.loads(layout.marker.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else None

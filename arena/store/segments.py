@@ -1,0 +1,134 @@
+"""The segment files of one table: TinyDB files of bounded size, each with a small index beside it.
+
+`matches-000001.json` is a TinyDB file holding up to SEGMENT_DOCUMENTS documents (fewer when
+they pass SEGMENT_BYTES); `matches-000001.index.json` holds one summary row per document, so
+listings never open a segment. A segment is written before its index; only the newest segment
+can have an index that is behind (a writer killed between the two), and it is rebuilt from the
+segment when next written to.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from arena.store.atomic import AtomicJSONStorage, write_atomically
+
+SEGMENT_DOCUMENTS = 1000
+SEGMENT_BYTES = 8 * 2**20  # a merge rewrites the newest segment: its size bounds the cost of a close
+
+Summarizer = Callable[[dict[str, Any]], list[Any]]
+
+
+def id_only(document: dict[str, Any]) -> list[Any]:
+    """The index row of tables that need no more than the id."""
+    return [document.get("id")]
+
+
+@dataclass
+class SegmentIndex:
+    """An index file: one row per document, and the size its segment had when the rows were written."""
+
+    segment_bytes: int
+    rows: list[list[Any]]
+
+
+class Segments:
+    """Every segment of one table in a database folder."""
+
+    def __init__(self, folder: Path, table: str, summarize: Summarizer) -> None:
+        self.folder = folder
+        self.table = table
+        self.summarize = summarize
+        self.pattern = re.compile(rf"^{re.escape(table)}-(\d{{6}})\.json$")
+
+    def numbers(self) -> list[int]:
+        """Segment numbers on disk, oldest first."""
+        found = []
+        for path in self.folder.iterdir():
+            match = self.pattern.match(path.name)
+            if match:
+                found.append(int(match.group(1)))
+        return sorted(found)
+
+    def path(self, number: int) -> Path:
+        return self.folder / f"{self.table}-{number:06d}.json"
+
+    def index_path(self, number: int) -> Path:
+        return self.folder / f"{self.table}-{number:06d}.index.json"
+
+    def database(self, number: int) -> TinyDB:
+        """A TinyDB handle on one segment (its reads raise ValueError when the file is damaged)."""
+        return TinyDB(self.path(number), storage=AtomicJSONStorage)
+
+    def read_documents(self, number: int) -> list[dict[str, Any]]:
+        """The documents of one segment, in the order they were written."""
+        with self.database(number) as db:
+            return [dict(document) for document in db.table(self.table).all()]
+
+    def read_index(self, number: int) -> SegmentIndex | None:
+        """A segment's index if it is readable and up to date with its segment, else None."""
+        try:
+            data = json.loads(self.index_path(number).read_bytes())
+            index = SegmentIndex(int(data["segment_bytes"]), [list(row) for row in data["rows"]])
+            current = self.path(number).stat().st_size
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
+            return None
+        # A segment only ever grows, so an index written for another size is behind it.
+        return index if index.segment_bytes == current else None
+
+    def write_index(self, number: int, rows: list[list[Any]]) -> None:
+        """Write a segment's index, stamped with the segment's present size."""
+        data = {"table": self.table, "segment_bytes": self.path(number).stat().st_size, "rows": rows}
+        write_atomically(self.index_path(number), json.dumps(data, separators=(",", ":")).encode("utf-8"))
+
+    def rows(self, number: int, repair: bool = True) -> list[list[Any]]:
+        """A segment's index rows; a missing or stale index is rebuilt from the segment (written back if `repair`)."""
+        index = self.read_index(number)
+        if index is not None:
+            return index.rows
+        rows = [self.summarize(document) for document in self.read_documents(number)]
+        if repair:
+            self.write_index(number, rows)
+        return rows
+
+    def recent_ids(self, numbers: list[int], at_least: int) -> set[Any]:
+        """Ids of the newest documents, at least `at_least` of them (or all there are)."""
+        ids: set[Any] = set()
+        for number in reversed(numbers):
+            ids.update(row[0] for row in self.rows(number))
+            if len(ids) >= at_least:
+                break
+        return ids
+
+    def add(self, documents: list[dict[str, Any]]) -> int:
+        """Append documents not stored yet (a replayed journal), filling the newest segment; returns how many."""
+        numbers = self.numbers()
+        # Only the tail can hold documents of a journal that was merged but not yet cleared.
+        known = self.recent_ids(numbers, len(documents) + 1)
+        fresh = []
+        for document in documents:
+            key = document.get("id")
+            if key not in known:
+                known.add(key)
+                fresh.append(document)
+        added = len(fresh)
+        number = numbers[-1] if numbers else 1
+        while fresh:
+            full = self.path(number).exists() and self.path(number).stat().st_size >= SEGMENT_BYTES
+            rows = [] if full or not self.path(number).exists() else self.rows(number)
+            room = SEGMENT_DOCUMENTS - len(rows)
+            if full or room <= 0:
+                number += 1
+                continue
+            chunk, fresh = fresh[:room], fresh[room:]
+            with self.database(number) as db:
+                db.table(self.table).insert_multiple(chunk)
+            self.write_index(number, rows + [self.summarize(document) for document in chunk])
+        return added

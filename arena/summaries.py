@@ -1,0 +1,104 @@
+"""One summary row per recorded match: what listings, History and counts read without the full record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# The order of the values in a stored index row; a new field goes at the end (old rows are padded).
+SUMMARY_FIELDS = (
+    "id",
+    "game",
+    "players",
+    "tournament",
+    "index",
+    "status",
+    "winner",
+    "termination",
+    "disqualified",
+    "moves",
+    "invalid",
+    "prompt_tokens",
+    "completion_tokens",
+    "cost",
+    "seconds",
+    "ended_at",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A match as the index knows it; `segment` names the file holding its full record."""
+
+    id: str
+    game: str
+    players: tuple[str, ...]
+    tournament: str | None
+    index: int
+    status: str
+    winner: int | None
+    termination: str
+    disqualified: int | None
+    moves: int
+    invalid: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost: float
+    seconds: float
+    ended_at: str
+    segment: int = 0
+
+    @classmethod
+    def from_row(cls, row: list[Any], segment: int) -> MatchSummary:
+        """A summary from a stored index row."""
+        padded = list(row) + [None] * (len(SUMMARY_FIELDS) - len(row))
+        values = dict(zip(SUMMARY_FIELDS, padded, strict=False))
+        values["players"] = tuple(values["players"] or ())
+        for name in ("moves", "invalid", "prompt_tokens", "completion_tokens", "index"):
+            values[name] = values[name] or 0
+        for name in ("cost", "seconds"):
+            values[name] = values[name] or 0.0
+        return cls(**values, segment=segment)
+
+    @property
+    def result(self) -> str:
+        """How the match ended, in a few words."""
+        if self.status != "finished":
+            return self.status
+        if self.termination == "disqualified":
+            return f"{self.players[self.disqualified or 0]} disqualified"
+        if self.winner is None:
+            return "draw"
+        return f"{self.players[self.winner]} won"
+
+
+def summary_row(document: dict[str, Any]) -> list[Any]:
+    """The index row of a raw match document (no validation: rows are made for every record written)."""
+    moves = document.get("moves") or []
+    outcome = document.get("outcome") or {}
+    prompt_tokens = completion_tokens = 0
+    cost = 0.0
+    for move in moves:
+        tokens = move.get("tokens") or {}
+        prompt_tokens += int(tokens.get("prompt", 0) or 0)
+        completion_tokens += int(tokens.get("completion", 0) or 0)
+        cost += float(move.get("cost") or 0.0)
+    valid = sum(1 for move in moves if move.get("valid"))
+    return [
+        document.get("id"),
+        document.get("game", ""),
+        [player.get("spec", "") for player in document.get("players") or []],
+        document.get("tournament"),
+        document.get("index", 0),
+        outcome.get("status", ""),
+        outcome.get("winner"),
+        outcome.get("termination", ""),
+        outcome.get("disqualified"),
+        valid,
+        len(moves) - valid,
+        prompt_tokens,
+        completion_tokens,
+        round(cost, 8),
+        document.get("seconds", 0.0),
+        document.get("ended_at", ""),
+    ]

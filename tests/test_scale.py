@@ -1,0 +1,116 @@
+"""Long runs: matches played in worker processes, records written together, a run stopped with Ctrl+C."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from arena.engine.tournament import TournamentPlan, play_tournament
+from arena.records import MatchRecord
+from arena.store import MatchStore
+from arena.store.recorder import GroupRecorder
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def batch(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "arena", "--batch", *args], capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
+
+
+def without_times(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in summary["players"]]
+
+
+def test_worker_processes_play_the_same_matches_as_one_process(db_path: Path) -> None:
+    common = ("--game", "tictactoe", "--players", "minimax", "random", "--games", "40", "--swap-seats", "--json")
+    one = batch(*common, "--workers", "1", "--db", str(db_path))
+    two = batch(*common, "--workers", "2", "--db", str(db_path.with_name("two.json")))
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert without_times(json.loads(one.stdout)) == without_times(json.loads(two.stdout))
+    with MatchStore(db_path.with_name("two.json"), read_only=True) as store:
+        summaries = store.summaries()
+    assert sorted(s.index for s in summaries) == list(range(40)) and len({s.id for s in summaries}) == 40
+
+
+def test_a_model_run_never_goes_to_worker_processes() -> None:
+    from arena.cli import batch_workers
+
+    assert batch_workers(4, ("llm:local", "random"), 100) == 1
+    assert batch_workers(None, ("minimax", "random"), 5) == 1  # too short to pay for starting workers
+    assert batch_workers(3, ("minimax", "random"), 5) == 3
+
+
+class CountingStore(MatchStore):
+    """A real store that counts its group writes."""
+
+    writes: list[int]
+
+    def add_many(self, records: list[MatchRecord]) -> None:
+        self.writes = [*getattr(self, "writes", []), len(records)]
+        super().add_many(records)
+
+
+def test_matches_finishing_together_share_one_write_and_each_is_acknowledged_once(db_path: Path) -> None:
+    store = CountingStore(db_path)
+    acknowledged: list[str] = []
+    recorder = GroupRecorder(store, lambda record: acknowledged.append(record.id))
+    plan = TournamentPlan("tictactoe", ("random", "random"), games=300, seed=2)
+
+    async def play() -> None:
+        try:
+            await play_tournament(plan, (), 4, None, recorder.add)
+        finally:
+            recorder.close()
+
+    asyncio.run(play())
+    store.close()
+    assert sum(store.writes) == 300 and len(store.writes) < 300  # grouped, none lost
+    with MatchStore(db_path) as again:
+        assert sorted(s.id for s in again.summaries()) == sorted(acknowledged)
+
+
+def test_ctrl_c_stops_a_run_with_workers_and_keeps_what_finished(db_path: Path) -> None:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "arena",
+            "--batch",
+            "--game",
+            "connect-four",
+            "--players",
+            "minimax:0.2",
+            "minimax:0.2",
+            "--games",
+            "400",
+            "--workers",
+            "2",
+            "--db",
+            str(db_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        # A test run in the background inherits an ignored SIGINT; a person's terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    journal = db_path.with_suffix("") / "journal"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (journal.exists() and journal.stat().st_size):
+        time.sleep(0.2)  # until the first match is recorded
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("arena: interrupted")
+    with MatchStore(db_path) as store:
+        recorded = store.summaries()
+    assert 0 < len(recorded) < 400 and all(s.status in ("finished", "aborted") for s in recorded)
