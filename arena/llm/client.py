@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from arena.llm.direct import DirectStream, ProviderError, pieces, takes_direct_path
 from arena.llm.local import capacity_gate
 from arena.llm.settings import ModelSettings
 from arena.llm.thinking import ThinkSplitter
@@ -194,6 +195,8 @@ async def _next_chunk(iterator: Any, timeout: float) -> Any:
 
 async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
     """One streamed call; ProviderFailure on anything that is the provider's fault."""
+    if takes_direct_path(settings):
+        return await stream_direct(settings, messages, on_delta)
     litellm = litellm_module()
     started = time.perf_counter()
     first: float | None = None
@@ -263,6 +266,19 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
             "completion": int(getattr(usage, "completion_tokens", 0) or 0),
             "total": int(getattr(usage, "total_tokens", 0) or 0),
         }
+    return completed(settings, content, reasoning, finish, tokens, first, started)
+
+
+def completed(
+    settings: ModelSettings,
+    content: list[str],
+    reasoning: list[str],
+    finish: str,
+    tokens: dict[str, int] | None,
+    first: float | None,
+    started: float,
+) -> Completion:
+    """The whole reply; a reply with no text and no tokens is the provider's failure, never a move."""
     if not content and not reasoning and (tokens is None or tokens["completion"] == 0):
         raise ProviderFailure("the provider sent an empty reply (no text, no tokens)", retryable=True)
     return Completion(
@@ -274,6 +290,51 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
         first_token_seconds=None if first is None else round(first, 4),
         seconds=round(time.perf_counter() - started, 4),
     )
+
+
+async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
+    """One streamed call to an OpenAI-compatible endpoint, read by the arena itself (see arena.llm.direct)."""
+    started = time.perf_counter()
+    first: float | None = None
+    content: list[str] = []
+    reasoning: list[str] = []
+    splitter = ThinkSplitter()
+    batcher = DeltaBatcher(on_delta)
+    finish: str | None = None
+    usage: dict[str, Any] | None = None
+    stream = DirectStream(settings, messages)
+    iterator = stream.chunks()
+    try:
+        while True:
+            try:
+                chunk = await _next_chunk(iterator, settings.chunk_timeout)
+            except StopAsyncIteration:
+                break
+            thought, text, reason, used = pieces(chunk)
+            usage = used or usage
+            parts = [("reasoning", thought)] if thought else []
+            if text:
+                parts += splitter.feed(text)
+            for kind, piece in parts:
+                if first is None:
+                    first = time.perf_counter() - started
+                (reasoning if kind == "reasoning" else content).append(piece)
+                await batcher.add(kind, piece)
+            finish = reason or finish
+    except ProviderError as error:
+        raise ProviderFailure(str(error), error.retryable) from None
+    finally:
+        await iterator.aclose()
+    for kind, piece in splitter.flush():
+        (reasoning if kind == "reasoning" else content).append(piece)
+        await batcher.add(kind, piece)
+    await batcher.flush()
+    if finish is None or not stream.finished:
+        raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
+    tokens = None
+    if usage is not None:
+        tokens = {name: int(usage.get(f"{name}_tokens", 0) or 0) for name in ("prompt", "completion", "total")}
+    return completed(settings, content, reasoning, finish, tokens, first, started)
 
 
 async def complete(

@@ -24,6 +24,7 @@ class ModelSettings:
     retries: int = 4  # provider failures retried before the match ends as an error
     backoff: float = 1.0  # first wait; doubles each time
     backoff_cap: float = 30.0
+    transport: str = "auto"  # "litellm" sends even OpenAI-compatible endpoints through litellm's stream
 
     def sampling(self) -> dict[str, Any]:
         """The parameters that shape the reply: part of the replay key and of the record."""

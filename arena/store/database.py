@@ -29,7 +29,7 @@ from arena.store.atomic import AtomicJSONStorage, write_atomically
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, Layout, locate, read_marker
 from arena.store.segments import Segments, Summarizer, id_only
-from arena.summaries import MatchSummary, summary_row
+from arena.summaries import MatchSummary, SummaryRows, summary_row
 
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
@@ -306,12 +306,20 @@ class MatchStore:
                 seen.add(document.get("id"))
                 yield document
 
-    def summaries(self) -> list[MatchSummary]:
-        """One summary per recorded match, oldest first, read from the indexes (no segment is opened)."""
-        found: dict[str, MatchSummary] = {}
+    def summary_rows(self) -> SummaryRows:
+        """One index row per recorded match, oldest first, read from the indexes (no segment is opened)."""
+        table = SummaryRows([], [])
+        seen: set[Any] = set()
+
+        def take(row: list[Any], number: int) -> None:
+            if row and row[0] not in seen:
+                seen.add(row[0])
+                table.rows.append(row)
+                table.segments.append(number)
+
         if self.legacy_view is not None:
             for document in self.legacy_view.get(MATCHES, []):
-                found.setdefault(document.get("id", ""), MatchSummary.from_row(summary_row(document), 0))
+                take(summary_row(document), 0)
         segments = self.segments(MATCHES)
         for number in segments.numbers() if self.legacy_view is None else []:
             try:
@@ -321,10 +329,15 @@ class MatchStore:
                 self.warnings.append(f"{segments.path(number)} cannot be read ({why}); its records are skipped")
                 continue
             for row in rows:
-                found.setdefault(row[0], MatchSummary.from_row(row, number))
+                take(row, number)
         for document in self.pending(MATCHES):
-            found.setdefault(document.get("id", ""), MatchSummary.from_row(summary_row(document), 0))
-        return list(found.values())
+            take(summary_row(document), 0)
+        return table
+
+    def summaries(self) -> list[MatchSummary]:
+        """One summary per recorded match, oldest first (see `summary_rows` for the cheap form)."""
+        table = self.summary_rows()
+        return [table.summary(position) for position in range(len(table))]
 
     def match(self, summary: MatchSummary) -> MatchRecord | None:
         """The full record of a listed match, read from its one segment (or the journal)."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,30 +15,44 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from arena.inert import inert_text
 from arena.store import MatchStore
-from arena.summaries import MatchSummary
+from arena.summaries import FIELD, MatchSummary, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
+Columns = tuple[tuple[str, int], ...]
 
-def outcome_columns(match: MatchSummary) -> tuple[tuple[str, int], ...]:
+
+def outcome_columns(match: MatchSummary) -> Columns:
     """For each player of a match, the summary column it adds to: 0 win, 1 draw, 2 loss, 3 unscored."""
+    return columns_of(match.players, match.status, match.termination, match.winner)
+
+
+def columns_of(
+    players: tuple[str, ...], status: str, termination: str, winner: int | None
+) -> tuple[tuple[str, int], ...]:
+    """The summary columns of a match's players, from its outcome."""
     columns = []
-    for seat, spec in enumerate(match.players):
-        if match.status != "finished" or match.termination == "disqualified":
+    for seat, spec in enumerate(players):
+        if status != "finished" or termination == "disqualified":
             column = 3
-        elif match.winner is None:
+        elif winner is None:
             column = 1
         else:
-            column = 0 if match.winner == seat else 2
+            column = 0 if winner == seat else 2
         columns.append((spec, column))
     return tuple(columns)
 
 
-def results_by_player(outcomes: list[tuple[tuple[str, int], ...]]) -> list[tuple[str, int, int, int, int]]:
+def results_by_player(outcomes: Iterable[Columns]) -> list[tuple[str, int, int, int, int]]:
     """(player, wins, draws, losses, unscored) over the given matches' outcome columns."""
+    return results_of_kinds(Counter(outcomes))
+
+
+def results_of_kinds(kinds: Counter[Columns]) -> list[tuple[str, int, int, int, int]]:
+    """(player, wins, draws, losses, unscored) from how many matches ended each way."""
     table: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for columns in outcomes:
+    for columns, count in kinds.items():
         for spec, column in columns:
-            table[spec][column] += 1
+            table[spec][column] += count
     return sorted(((spec, *row) for spec, row in table.items()), key=lambda r: (-r[1], r[0]))  # type: ignore[misc]
 
 
@@ -53,12 +68,12 @@ class HistoryScreen(Screen[None]):
     def __init__(self, store: MatchStore) -> None:
         super().__init__()
         self.store = store
-        self.records: list[MatchSummary] = []
-        self.shown: list[MatchSummary] = []
+        self.table = SummaryRows([], [])
+        self.order: list[int] = []  # row positions, newest first
+        self.shown: list[int] = []
         self.pending: Timer | None = None
         self.rows: dict[str, tuple[Text, ...]] = {}
         self.keys: list[tuple[str, str]] = []
-        self.outcomes: list[tuple[tuple[str, int], ...]] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -73,7 +88,10 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "History"
-        self.records = sorted(self.store.summaries(), key=lambda r: r.ended_at, reverse=True)
+        self.table = self.store.summary_rows()
+        ended = FIELD["ended_at"]
+        rows = self.table.rows
+        self.order = sorted(range(len(rows)), key=lambda position: rows[position][ended], reverse=True)
         matches = self.query_one("#matches", DataTable)
         matches.add_columns("ended", "game", "first", "second", "result", "moves")
         self.query_one("#summary", DataTable).add_columns("player", "wins", "draws", "losses", "unscored")
@@ -89,15 +107,15 @@ class HistoryScreen(Screen[None]):
     def refill(self) -> None:
         game = self.query_one("#game-filter", Input).value.strip().lower()
         player = self.query_one("#player-filter", Input).value.strip().lower()
-        if len(self.keys) != len(self.records):  # what filtering and the summary need, made once per match
-            self.keys = [(r.game.lower(), "\n".join(spec.lower() for spec in r.players)) for r in self.records]
-            self.outcomes = [outcome_columns(r) for r in self.records]
-        chosen = [
-            index
-            for index, (game_key, players_key) in enumerate(self.keys)
-            if game in game_key and player in players_key
-        ]
-        self.shown = [self.records[index] for index in chosen]
+        rows = self.table.rows
+        if game or player:
+            if not self.keys:  # what filtering needs, made once, at the first filter
+                g, p = FIELD["game"], FIELD["players"]
+                self.keys = [(str(row[g]).lower(), "\n".join(map(str, row[p])).lower()) for row in rows]
+            keys = self.keys
+            self.shown = [i for i in self.order if game in keys[i][0] and player in keys[i][1]]
+        else:
+            self.shown = self.order
         self.pending = None
         matches = self.query_one("#matches", DataTable)
         matches.clear()
@@ -105,15 +123,18 @@ class HistoryScreen(Screen[None]):
         if len(self.shown) > MAX_ROWS:
             title += f" (all {len(self.shown):,} matches; the list shows the latest {MAX_ROWS:,}: filter to narrow it)"
         self.query_one("#summary-title", Static).update(title)
-        for record in self.shown[:MAX_ROWS]:
-            matches.add_row(*self.row_of(record))
+        for position in self.shown[:MAX_ROWS]:
+            matches.add_row(*self.row_of(position))
         summary = self.query_one("#summary", DataTable)
         summary.clear()
-        for row in results_by_player([self.outcomes[index] for index in chosen]):
+        p, st, t, w = FIELD["players"], FIELD["status"], FIELD["termination"], FIELD["winner"]
+        outcomes = (columns_of(tuple(rows[i][p]), rows[i][st], rows[i][t], rows[i][w]) for i in self.shown)
+        for row in results_by_player(outcomes):
             summary.add_row(*(inert_text(str(v)) for v in row))
 
-    def row_of(self, match: MatchSummary) -> tuple[Text, ...]:
+    def row_of(self, position: int) -> tuple[Text, ...]:
         """The list row of a match, made once per match and kept."""
+        match = self.table.summary(position)
         row = self.rows.get(match.id)
         if row is None:
             first, second = [*match.players, "", ""][:2]
@@ -125,7 +146,7 @@ class HistoryScreen(Screen[None]):
         """Replay the chosen match: its full record is read from its one segment now."""
         matches = self.query_one("#matches", DataTable)
         if self.shown and 0 <= matches.cursor_row < len(self.shown):
-            chosen = self.shown[matches.cursor_row]
+            chosen = self.table.summary(self.shown[matches.cursor_row])
             record = self.store.match(chosen)
             if record is None:
                 self.notify(f"the record of match {chosen.id} cannot be read", severity="error")
