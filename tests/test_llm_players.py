@@ -1,4 +1,4 @@
-"""LLM players through the real litellm against a real HTTP server on loopback that misbehaves on purpose."""
+"""LLM players against a loopback server that misbehaves on purpose, through litellm and the direct stream."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from arena.engine.events import AnswerDelta, Event, MoveRejected, ProviderRetry, ReasoningDelta
 from arena.engine.runner import MatchRunner, MatchSetup
@@ -27,6 +29,12 @@ def options(server: FakeServer, **overrides: Any) -> PlayerOptions:
     return PlayerOptions(**values)
 
 
+@pytest.fixture(params=["auto", "litellm"])
+def transport(request: pytest.FixtureRequest) -> str:
+    """Both ways a reply can arrive: the arena's own stream reader and litellm's (see arena.llm.direct)."""
+    return str(request.param)
+
+
 async def play(
     model: str, server: FakeServer, opponent: list[str], game: str = "tictactoe", seat: int = 0, **overrides: Any
 ) -> tuple[MatchRecord, list[Event]]:
@@ -43,14 +51,14 @@ def text_of(events: list[Event], kind: type[ReasoningDelta] | type[AnswerDelta])
     return "".join(e.text for e in events if isinstance(e, (ReasoningDelta, AnswerDelta)) and isinstance(e, kind))
 
 
-async def test_reasoning_content_is_streamed_apart_from_the_answer(fake_llm: FakeServer) -> None:
+async def test_reasoning_content_is_streamed_apart_from_the_answer(fake_llm: FakeServer, transport: str) -> None:
     model = fake_llm.script(
-        "rc",
+        f"rc-{transport}",
         Reply(reasoning_content="Centre is strongest.", content="MOVE: 2,2", empty_chunks=True),
         Reply(content="MOVE: 1,1"),
         Reply(content="MOVE: 3,3"),
     )
-    record, events = await play(model.removeprefix(""), fake_llm, ["1 2", "1 3"])
+    record, events = await play(model.removeprefix(""), fake_llm, ["1 2", "1 3"], transport=transport)
     assert text_of(events, ReasoningDelta) == "Centre is strongest."
     assert text_of(events, AnswerDelta).startswith("MOVE: 2,2")
     first = record.moves[0]
@@ -60,14 +68,15 @@ async def test_reasoning_content_is_streamed_apart_from_the_answer(fake_llm: Fak
     assert record.outcome.winner == 0
 
 
-async def test_reasoning_field_and_inline_think_tags(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("reasoning", Reply(reasoning="plain reasoning field", content="MOVE: 1,1"))
-    _, events = await play(model, fake_llm, ["2 1"], max_tokens=None)
+async def test_reasoning_field_and_inline_think_tags(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(f"reasoning-{transport}", Reply(reasoning="plain reasoning field", content="MOVE: 1,1"))
+    _, events = await play(model, fake_llm, ["2 1"], max_tokens=None, transport=transport)
     assert text_of(events, ReasoningDelta).startswith("plain reasoning field")
     model = fake_llm.script(
-        "think", Reply(content="<think>MOVE: 3,3 is tempting</think>\nI will take\nMOVE: 1,1", chunk_size=3)
+        f"think-{transport}",
+        Reply(content="<think>MOVE: 3,3 is tempting</think>\nI will take\nMOVE: 1,1", chunk_size=3),
     )
-    record, events = await play(model, fake_llm, ["2 1"])
+    record, events = await play(model, fake_llm, ["2 1"], transport=transport)
     assert text_of(events, ReasoningDelta).startswith("MOVE: 3,3 is tempting")
     assert record.moves[0].move == "1,1"  # the move in the reasoning never counts
     assert "<think>" not in (record.moves[0].raw or "")
@@ -118,22 +127,24 @@ async def test_malformed_json_until_disqualified_under_topsakal(fake_llm: FakeSe
     assert "The locations occupied by the first player: None" in text and "JSON format" in text
 
 
-async def test_a_cut_off_answer_is_recorded_as_such(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("cut-off", Reply(content="Let me think about the corners and", finish_reason="length"))
-    record, _ = await play(model, fake_llm, [], max_tokens=8, prompt="childplay")
+async def test_a_cut_off_answer_is_recorded_as_such(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(
+        f"cut-off-{transport}", Reply(content="Let me think about the corners and", finish_reason="length")
+    )
+    record, _ = await play(model, fake_llm, [], max_tokens=8, prompt="childplay", transport=transport)
     assert record.moves[0].finish_reason == "length"
     assert record.moves[0].error == "the answer was cut off by the token limit (max_tokens=8)"
 
 
-async def test_rate_limit_then_success_is_retried_and_not_scored(fake_llm: FakeServer) -> None:
+async def test_rate_limit_then_success_is_retried_and_not_scored(fake_llm: FakeServer, transport: str) -> None:
     model = fake_llm.script(
-        "429-then-ok",
+        f"429-then-ok-{transport}",
         Reply(status=429),
         Reply(content="MOVE: 2,2"),
         Reply(content="MOVE: 1,1"),
         Reply(content="MOVE: 3,3"),
     )
-    record, events = await play(model, fake_llm, ["1 2", "1 3"])
+    record, events = await play(model, fake_llm, ["1 2", "1 3"], transport=transport)
     retries = [e for e in events if isinstance(e, ProviderRetry)]
     assert len(retries) == 1 and "RateLimitError" in retries[0].reason
     assert record.moves[0].valid and record.moves[0].move == "2,2"
@@ -141,27 +152,31 @@ async def test_rate_limit_then_success_is_retried_and_not_scored(fake_llm: FakeS
     assert not [m for m in record.moves if not m.valid]
 
 
-async def test_persistent_500_ends_the_match_as_error_never_as_a_loss(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("always-500", Reply(status=500))
-    record, events = await play(model, fake_llm, [])
+async def test_persistent_500_ends_the_match_as_error_never_as_a_loss(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(f"always-500-{transport}", Reply(status=500))
+    record, events = await play(model, fake_llm, [], transport=transport)
     assert record.outcome.status == "error" and record.outcome.winner is None
     assert "InternalServerError" in record.outcome.detail and "after 3 attempts" in record.outcome.detail
     assert record.moves == [] and len([e for e in events if isinstance(e, ProviderRetry)]) == 2
 
 
-async def test_a_stalled_stream_and_a_dropped_connection_are_provider_failures(fake_llm: FakeServer) -> None:
-    stalled = fake_llm.script("stall", Reply(content="MOVE: 2,2", stall_after=2), Reply(content="MOVE: 2,2"))
-    record, events = await play(stalled, fake_llm, ["1 1"])
+async def test_a_stalled_stream_and_a_dropped_connection_are_provider_failures(
+    fake_llm: FakeServer, transport: str
+) -> None:
+    stalled = fake_llm.script(
+        f"stall-{transport}", Reply(content="MOVE: 2,2", stall_after=2), Reply(content="MOVE: 2,2")
+    )
+    record, events = await play(stalled, fake_llm, ["1 1"], transport=transport)
     assert record.moves[0].valid and "stalled" in record.moves[0].info["provider_failures"][0]
-    dropped = fake_llm.script("drop", Reply(content="MOVE: 2,2 and more", drop_after=3))
-    record, events = await play(dropped, fake_llm, [])
+    dropped = fake_llm.script(f"drop-{transport}", Reply(content="MOVE: 2,2 and more", drop_after=3))
+    record, events = await play(dropped, fake_llm, [], transport=transport)
     assert record.outcome.status == "error" and record.moves == []
     assert all(isinstance(e, ProviderRetry) for e in events if isinstance(e, (ProviderRetry, MoveRejected)))
 
 
-async def test_a_bad_request_is_not_retried(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("bad-request", Reply(status=400, content="unknown parameter"))
-    record, events = await play(model, fake_llm, [])
+async def test_a_bad_request_is_not_retried(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(f"bad-request-{transport}", Reply(status=400, content="unknown parameter"))
+    record, events = await play(model, fake_llm, [], transport=transport)
     assert record.outcome.status == "error" and "after 1 attempt" in record.outcome.detail
     assert not [e for e in events if isinstance(e, ProviderRetry)]
 
@@ -322,13 +337,15 @@ def test_a_model_takes_the_quiz_and_the_last_submit_move_counts(fake_llm: FakeSe
     assert f"Score: {expected}/50." in result.stdout
 
 
-async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure() -> None:
+async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure(transport: str) -> None:
     from tests.raw_sse_server import CutStreamServer
 
     server = CutStreamServer("MOVE: 2,2")
     try:
         setup = MatchSetup("tictactoe", ("llm:openai/cut", "scripted"), seed=1)
-        opts = PlayerOptions(api_base=server.url, timeout=5.0, chunk_timeout=2.0, retries=2, backoff=0.01)
+        opts = PlayerOptions(
+            api_base=server.url, timeout=5.0, chunk_timeout=2.0, retries=2, backoff=0.01, transport=transport
+        )
         runner = MatchRunner(setup, options=opts)
         runner.players[1] = ScriptedPlayer(["1 1"])
         record = await runner.run()
@@ -339,9 +356,9 @@ async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure() -> N
     assert server.requests == 3  # retried as a provider failure
 
 
-async def test_an_empty_reply_with_no_tokens_is_a_provider_failure(fake_llm: FakeServer) -> None:
-    model = fake_llm.script("empty", Reply(content=""))
-    record, _ = await play(model, fake_llm, ["1 1"])
+async def test_an_empty_reply_with_no_tokens_is_a_provider_failure(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(f"empty-{transport}", Reply(content=""))
+    record, _ = await play(model, fake_llm, ["1 1"], transport=transport)
     assert record.outcome.status == "error" and "empty reply" in (record.outcome.detail or "")
     assert all(m.seat != 0 for m in record.moves)
 
@@ -431,3 +448,22 @@ def test_constrained_schemas_allow_only_legal_moves() -> None:
     full = four.play_sequence("444444")
     assert family.schema(four, full)["properties"]["column"]["enum"] == [1, 2, 3, 5, 6, 7]
     assert free_cells_schema("XO3456789")["properties"]["move"]["enum"] == [3, 4, 5, 6, 7, 8, 9]
+
+
+def test_which_calls_the_arena_streams_itself() -> None:
+    from arena.llm.direct import takes_direct_path
+    from arena.players import make_player
+    from arena.players.llm_player import LLMPlayer
+
+    def settings_of(spec: str, api_base: str | None = "http://127.0.0.1:1/v1") -> Any:
+        player = make_player(spec, 0, PlayerOptions(api_base=api_base))
+        assert isinstance(player, LLMPlayer)
+        return player.model
+
+    assert takes_direct_path(settings_of("llm:openai/qwen3"))  # an OpenAI-compatible server
+    assert takes_direct_path(settings_of("llm:hosted_vllm/qwen3"))
+    assert not takes_direct_path(settings_of("llm:openai/gpt-4o-mini", api_base=None))  # the provider's own API
+    assert not takes_direct_path(settings_of("llm:anthropic/claude-3-5-haiku-latest"))
+    assert not takes_direct_path(settings_of("llm:openai/qwen3;transport=litellm"))
+    with pytest.raises(ValueError, match="transport must be one of auto, litellm"):
+        settings_of("llm:openai/qwen3;transport=carrier-pigeon")

@@ -18,6 +18,17 @@ from arena.llm.settings import ModelSettings
 
 DIRECT_PROVIDERS = {"openai": "OPENAI_API_KEY", "hosted_vllm": "HOSTED_VLLM_API_KEY"}
 RETRYABLE_STATUS = {408, 409, 425, 429}
+# The names litellm gives these failures, so a reason reads the same whichever way the call went.
+STATUS_NAMES = {
+    400: "BadRequestError",
+    401: "AuthenticationError",
+    403: "PermissionDeniedError",
+    404: "NotFoundError",
+    408: "Timeout",
+    422: "UnprocessableEntityError",
+    429: "RateLimitError",
+    503: "ServiceUnavailableError",
+}
 
 
 class ProviderError(Exception):
@@ -52,7 +63,8 @@ def error_message(status: int, text: str) -> str:
         message = data["error"]["message"] if isinstance(data.get("error"), dict) else data.get("error", text)
     except (ValueError, KeyError, TypeError, AttributeError):
         message = text
-    return f"HTTP {status}: {' '.join(str(message).split())[:200]}"
+    name = STATUS_NAMES.get(status, "InternalServerError" if status >= 500 else "APIError")
+    return f"{name}: HTTP {status}: {' '.join(str(message).split())[:200]}"
 
 
 class DirectStream:

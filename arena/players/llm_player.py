@@ -18,7 +18,8 @@ from games.base import InvalidMove
 
 LOCAL = "local"
 LOCAL_MAX_TOKENS = 256  # the small local model rambles on without a limit
-SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal")
+SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal", "transport")
+TRANSPORTS = ("auto", "litellm")
 
 
 def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
@@ -73,6 +74,9 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     if family.data["family"] == "cloudwalk" and options.game:
         raise ValueError("the cloudwalk prompts are only for the hard-boards quiz (arena quiz --model)")
     local = model == LOCAL
+    transport = overrides.get("transport", options.transport)
+    if transport not in TRANSPORTS:
+        raise ValueError(f"transport must be one of {', '.join(TRANSPORTS)}, not {transport!r}")
     settings = ModelSettings(
         model=f"openai/{MODEL_ALIAS}" if local else model,
         temperature=temperature,
@@ -84,6 +88,7 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
         chunk_timeout=options.chunk_timeout,
         retries=options.retries,
         backoff=options.backoff,
+        transport=transport,
     )
     return LLMPlayer(settings, family, seed, options.game, options.call_cache, options.replay, local)
 

@@ -22,6 +22,7 @@ class PlayerOptions:
     chunk_timeout: float = 90.0
     retries: int = 4
     backoff: float = 1.0
+    transport: str = "auto"  # "litellm": OpenAI-compatible endpoints too go through litellm's stream
     replay: bool = False
     call_cache: Any = None  # an arena.llm.cache.CallCache, or None to keep no calls
 
