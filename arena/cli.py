@@ -396,6 +396,7 @@ def run_show(argv: list[str]) -> int:
     from arena.analysis.transcript import transcript
     from arena.inert import inert
     from arena.store import MatchStore, StoreError
+    from arena.summaries import FIELD
 
     parser = ArgumentParser(prog="arena show", description="Print a recorded match move by move.")
     parser.add_argument("match", nargs="?", default="latest", help="match id or a prefix of it (default: latest)")
@@ -404,11 +405,13 @@ def run_show(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         with MatchStore(args.db, read_only=True) as store:
-            summaries = store.summaries()
+            table = store.summary_rows()
+            ended = FIELD["ended_at"]
             if args.match == "latest":
-                chosen = sorted(summaries, key=lambda s: s.ended_at)[-1:]
+                positions = [max(range(len(table)), key=lambda i: table.rows[i][ended])] if len(table) else []
             else:
-                chosen = [s for s in summaries if s.id.startswith(args.match)]
+                positions = [i for i, row in enumerate(table.rows) if str(row[0]).startswith(args.match)]
+            chosen = [table.summary(i) for i in positions[:2]]
             record = store.match(chosen[0]) if len(chosen) == 1 else None
     except StoreError as error:
         print_error(f"arena show: error: {error}")

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from tinydb.storages import Storage
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Parse without the cycle collector: JSON makes no cycles, and a full collection every few thousand
+    new containers doubled the time of reading 200,000 index rows."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -40,7 +56,8 @@ class AtomicJSONStorage(Storage):
         if not text.strip():
             return None
         try:
-            data = json.loads(text)
+            with gc_paused():
+                data = json.loads(text)
         except RecursionError:
             raise ValueError("nested too deeply to be a database") from None
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):

@@ -25,7 +25,7 @@ from filelock import FileLock, Timeout
 from pydantic import ValidationError
 
 from arena.records import MatchRecord
-from arena.store.atomic import AtomicJSONStorage, write_atomically
+from arena.store.atomic import AtomicJSONStorage, gc_paused, write_atomically
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, Layout, locate, read_marker
 from arena.store.segments import Segments, Summarizer, id_only
@@ -308,18 +308,14 @@ class MatchStore:
 
     def summary_rows(self) -> SummaryRows:
         """One index row per recorded match, oldest first, read from the indexes (no segment is opened)."""
+        with gc_paused():
+            return self.read_summary_rows()
+
+    def read_summary_rows(self) -> SummaryRows:
         table = SummaryRows([], [])
-        seen: set[Any] = set()
-
-        def take(row: list[Any], number: int) -> None:
-            if row and row[0] not in seen:
-                seen.add(row[0])
-                table.rows.append(row)
-                table.segments.append(number)
-
         if self.legacy_view is not None:
-            for document in self.legacy_view.get(MATCHES, []):
-                take(summary_row(document), 0)
+            table.rows = [summary_row(document) for document in self.legacy_view.get(MATCHES, [])]
+            table.segments = [0] * len(table.rows)
         segments = self.segments(MATCHES)
         for number in segments.numbers() if self.legacy_view is None else []:
             try:
@@ -328,10 +324,16 @@ class MatchStore:
                 why = " ".join(str(error).split())[:80]
                 self.warnings.append(f"{segments.path(number)} cannot be read ({why}); its records are skipped")
                 continue
-            for row in rows:
-                take(row, number)
-        for document in self.pending(MATCHES):
-            take(summary_row(document), 0)
+            table.rows.extend(rows)  # a merge never writes an id twice: no need to check each row
+            table.segments.extend([number] * len(rows))
+        pending = self.pending(MATCHES)
+        if pending:  # recorded, not merged yet (or merged by a process killed before it cleared its journal)
+            known = {row[0] for row in table.rows}
+            for document in pending:
+                if document.get("id") not in known:
+                    known.add(document.get("id"))
+                    table.rows.append(summary_row(document))
+                    table.segments.append(0)
         return table
 
     def summaries(self) -> list[MatchSummary]:

@@ -76,7 +76,9 @@ class Segments:
         """A segment's index if it is readable and up to date with its segment, else None."""
         try:
             data = json.loads(self.index_path(number).read_bytes())
-            index = SegmentIndex(int(data["segment_bytes"]), [list(row) for row in data["rows"]])
+            index = SegmentIndex(int(data["segment_bytes"]), data["rows"])
+            if not isinstance(index.rows, list) or not all(isinstance(row, list) and row for row in index.rows):
+                return None
             current = self.path(number).stat().st_size
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -19,6 +20,7 @@ from arena.summaries import FIELD, MatchSummary, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
 Columns = tuple[tuple[str, int], ...]
+Way = tuple[str, tuple[str, ...], str, str, int | None]  # game, players, status, termination, winner
 
 
 def outcome_columns(match: MatchSummary) -> Columns:
@@ -26,9 +28,7 @@ def outcome_columns(match: MatchSummary) -> Columns:
     return columns_of(match.players, match.status, match.termination, match.winner)
 
 
-def columns_of(
-    players: tuple[str, ...], status: str, termination: str, winner: int | None
-) -> tuple[tuple[str, int], ...]:
+def columns_of(players: tuple[str, ...], status: str, termination: str, winner: int | None) -> Columns:
     """The summary columns of a match's players, from its outcome."""
     columns = []
     for seat, spec in enumerate(players):
@@ -73,7 +73,9 @@ class HistoryScreen(Screen[None]):
         self.shown: list[int] = []
         self.pending: Timer | None = None
         self.rows: dict[str, tuple[Text, ...]] = {}
-        self.keys: list[tuple[str, str]] = []
+        # Thousands of matches share a game, players and outcome: filters and tallies work on these ways.
+        self.ways: list[Way] = []
+        self.way_of: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -92,6 +94,13 @@ class HistoryScreen(Screen[None]):
         ended = FIELD["ended_at"]
         rows = self.table.rows
         self.order = sorted(range(len(rows)), key=lambda position: rows[position][ended], reverse=True)
+        g, p, st, t, w = (FIELD[name] for name in ("game", "players", "status", "termination", "winner"))
+        known: dict[Way, int] = {}
+        self.way_of = [known.setdefault((row[g], tuple(row[p]), row[st], row[t], row[w]), len(known)) for row in rows]
+        self.ways = list(known)
+        # Hundreds of thousands of rows would be walked by every full collection from now on; rows hold no
+        # cycles, and frozen objects are still freed when the screen lets them go.
+        gc.freeze()
         matches = self.query_one("#matches", DataTable)
         matches.add_columns("ended", "game", "first", "second", "result", "moves")
         self.query_one("#summary", DataTable).add_columns("player", "wins", "draws", "losses", "unscored")
@@ -107,13 +116,10 @@ class HistoryScreen(Screen[None]):
     def refill(self) -> None:
         game = self.query_one("#game-filter", Input).value.strip().lower()
         player = self.query_one("#player-filter", Input).value.strip().lower()
-        rows = self.table.rows
         if game or player:
-            if not self.keys:  # what filtering needs, made once, at the first filter
-                g, p = FIELD["game"], FIELD["players"]
-                self.keys = [(str(row[g]).lower(), "\n".join(map(str, row[p])).lower()) for row in rows]
-            keys = self.keys
-            self.shown = [i for i in self.order if game in keys[i][0] and player in keys[i][1]]
+            passes = [game in str(way[0]).lower() and player in "\n".join(way[1]).lower() for way in self.ways]
+            way_of = self.way_of
+            self.shown = [i for i in self.order if passes[way_of[i]]]
         else:
             self.shown = self.order
         self.pending = None
@@ -127,9 +133,10 @@ class HistoryScreen(Screen[None]):
             matches.add_row(*self.row_of(position))
         summary = self.query_one("#summary", DataTable)
         summary.clear()
-        p, st, t, w = FIELD["players"], FIELD["status"], FIELD["termination"], FIELD["winner"]
-        outcomes = (columns_of(tuple(rows[i][p]), rows[i][st], rows[i][t], rows[i][w]) for i in self.shown)
-        for row in results_by_player(outcomes):
+        kinds: Counter[Columns] = Counter()
+        for way, count in Counter(self.way_of[i] for i in self.shown).items():
+            kinds[columns_of(*self.ways[way][1:])] += count
+        for row in results_of_kinds(kinds):
             summary.add_row(*(inert_text(str(v)) for v in row))
 
     def row_of(self, position: int) -> tuple[Text, ...]:
