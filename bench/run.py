@@ -16,6 +16,9 @@ from arena.store import MatchStore
 from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
 from bench.levels import bench_levels
+from bench.llm_path import bench_llm_path
+from bench.scale import bench_scale
+from bench.store import bench_store
 from bench.tables import table
 from bench.tui import bench_tui
 from games.tictactoe.engine import Solver as TicTacToeSolver
@@ -119,6 +122,9 @@ def bench_dataset() -> None:
 
 
 PARTS: dict[str, Callable[[], None]] = {
+    "store": bench_store,
+    "scale": bench_scale,
+    "llm-path": bench_llm_path,
     "gomoku": bench_gomoku,
     "levels": bench_levels,
     "tui": bench_tui,

@@ -331,10 +331,19 @@ async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]],
     await batcher.flush()
     if finish is None or not stream.finished:
         raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
-    tokens = None
     if usage is not None:
         tokens = {name: int(usage.get(f"{name}_tokens", 0) or 0) for name in ("prompt", "completion", "total")}
+    else:  # the server reports no usage (llama-cpp-python does not): counted as litellm counts it
+        tokens = estimated_tokens(settings.model, messages, "".join(reasoning) + "".join(content))
     return completed(settings, content, reasoning, finish, tokens, first, started)
+
+
+def estimated_tokens(model: str, messages: list[dict[str, Any]], reply: str) -> dict[str, int]:
+    """Token counts by litellm's tokenizer, marked `estimated`, for servers that report none."""
+    litellm = litellm_module()
+    prompt = int(litellm.token_counter(model=model, messages=messages))
+    completion = int(litellm.token_counter(model=model, text=reply, count_response_tokens=True)) if reply else 0
+    return {"prompt": prompt, "completion": completion, "total": prompt + completion, "estimated": 1}
 
 
 async def complete(
