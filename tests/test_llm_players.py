@@ -467,3 +467,27 @@ def test_which_calls_the_arena_streams_itself() -> None:
     assert not takes_direct_path(settings_of("llm:openai/qwen3;transport=litellm"))
     with pytest.raises(ValueError, match="transport must be one of auto, litellm"):
         settings_of("llm:openai/qwen3;transport=carrier-pigeon")
+
+
+async def test_streamed_text_is_passed_on_in_order_in_few_batches_and_none_waits_when_the_stream_stalls() -> None:
+    import asyncio
+
+    from arena.llm.client import DeltaBatcher
+
+    received: list[tuple[str, str]] = []
+
+    async def sink(kind: str, text: str) -> None:
+        received.append((kind, text))
+
+    batcher = DeltaBatcher(sink, interval=0.05)
+    pieces = [("reasoning", f"r{i} ") for i in range(300)] + [("answer", f"a{i} ") for i in range(300)]
+    for kind, text in pieces:
+        await batcher.add(kind, text)
+    await asyncio.sleep(0.2)  # the stream goes quiet: what waits is passed on by the timer
+    assert "".join(t for k, t in received if k == "reasoning") == "".join(t for k, t in pieces if k == "reasoning")
+    assert "".join(t for k, t in received if k == "answer") == "".join(t for k, t in pieces if k == "answer")
+    assert [k for k, _ in received] == sorted((k for k, _ in received), key=lambda k: k != "reasoning")
+    assert len(received) < 20  # batches, not 600 events
+    await batcher.add("answer", "MOVE: 2,2")
+    await batcher.close()
+    assert received[-1] == ("answer", "MOVE: 2,2") and batcher.ticker is None

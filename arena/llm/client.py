@@ -156,7 +156,8 @@ class DeltaBatcher:
     """Passes streamed text on in batches (at most one every `interval` seconds), in order, none lost.
 
     A reasoning model can stream thousands of chunks a move; one event per chunk costs more CPU
-    than the chunk, and no screen redraws faster than this anyway.
+    than the chunk, and no screen redraws faster than this anyway. Text that waits when the stream
+    goes quiet is passed on by a timer, so a slow or stalled stream still shows all it sent.
     """
 
     def __init__(self, sink: DeltaSink, interval: float = DELTA_INTERVAL) -> None:
@@ -165,22 +166,55 @@ class DeltaBatcher:
         self.kind = ""
         self.pending: list[str] = []
         self.sent = time.perf_counter()
+        self.lock = asyncio.Lock()
+        self.ticker: asyncio.Task[None] | None = None
+        self.failure: BaseException | None = None
 
     async def add(self, kind: str, text: str) -> None:
         """Take one piece; pass on what waits when the kind changes or the interval has passed."""
+        if self.failure is not None:
+            raise self.failure
         if kind != self.kind and self.pending:
             await self.flush()
         self.kind = kind
         self.pending.append(text)
         if time.perf_counter() - self.sent >= self.interval:
             await self.flush()
+        elif self.ticker is None:
+            self.ticker = asyncio.create_task(self.tick())
+
+    async def tick(self) -> None:
+        """While text waits, pass it on once the interval has passed even if no chunk comes."""
+        try:
+            while self.pending:
+                await asyncio.sleep(self.interval)
+                if self.pending and time.perf_counter() - self.sent >= self.interval:
+                    await self.flush()
+        except Exception as error:  # an observer's fault: raised to the stream at its next piece
+            self.failure = error
+        finally:
+            self.ticker = None
 
     async def flush(self) -> None:
-        """Pass on everything that waits."""
-        if self.pending:
-            text, self.pending = "".join(self.pending), []
-            await self.sink(self.kind, text)
-        self.sent = time.perf_counter()
+        """Pass on everything that waits (one batch at a time, in order)."""
+        async with self.lock:
+            if self.pending:
+                text, self.pending = "".join(self.pending), []
+                await self.sink(self.kind, text)
+            self.sent = time.perf_counter()
+
+    async def close(self) -> None:
+        """Pass on the rest; stop the timer."""
+        self.stop()
+        await self.flush()
+        if self.failure is not None:
+            raise self.failure
+
+    def stop(self) -> None:
+        """Stop the timer (the stream failed or was cancelled: what waits is not passed on)."""
+        if self.ticker is not None:
+            self.ticker.cancel()
+            self.ticker = None
 
 
 async def _next_chunk(iterator: Any, timeout: float) -> Any:
@@ -253,10 +287,12 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
         raise
     except Exception as error:  # every failure of the call or the stream is the provider's
         raise classify(error) from error
+    finally:
+        batcher.stop()
     for kind, text in splitter.flush():
         (reasoning if kind == "reasoning" else content).append(text)
         await batcher.add(kind, text)
-    await batcher.flush()
+    await batcher.close()
     if finish is None or (watch is not None and not watch.finished):
         raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
     tokens = None
@@ -324,11 +360,12 @@ async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]],
     except ProviderError as error:
         raise ProviderFailure(str(error), error.retryable) from None
     finally:
+        batcher.stop()
         await iterator.aclose()
     for kind, piece in splitter.flush():
         (reasoning if kind == "reasoning" else content).append(piece)
         await batcher.add(kind, piece)
-    await batcher.flush()
+    await batcher.close()
     if finish is None or not stream.finished:
         raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
     if usage is not None:
