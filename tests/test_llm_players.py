@@ -18,6 +18,7 @@ from arena.players.scripted import ScriptedPlayer
 from arena.records import MatchRecord
 from arena.store import MatchStore
 from tests.fake_llm_server import FakeServer, Reply
+from tests.processes import start_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -392,26 +393,7 @@ def test_ctrl_c_in_a_model_quiz_stops_in_one_line(fake_llm: FakeServer, db_path:
     import time
 
     fake_llm.script("slow-quiz", Reply(content="thinking " * 200 + "submit_move(5)", chunk_size=2, chunk_delay=0.05))
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "arena",
-            "quiz",
-            "--model",
-            "llm:openai/slow-quiz",
-            "--api-base",
-            fake_llm.url,
-            "--db",
-            str(db_path),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        # A test run in the background inherits an ignored SIGINT; a person's terminal does not.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    process = start_arena("quiz", "--model", "llm:openai/slow-quiz", "--api-base", fake_llm.url, "--db", str(db_path))
     deadline = time.monotonic() + 60
     while not fake_llm.calls("slow-quiz") and time.monotonic() < deadline:
         time.sleep(0.1)

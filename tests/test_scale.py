@@ -15,6 +15,7 @@ from arena.engine.tournament import TournamentPlan, play_tournament
 from arena.records import MatchRecord
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
+from tests.processes import start_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,30 +79,19 @@ def test_matches_finishing_together_share_one_write_and_each_is_acknowledged_onc
 
 
 def test_ctrl_c_stops_a_run_with_workers_and_keeps_what_finished(db_path: Path) -> None:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "arena",
-            "--batch",
-            "--game",
-            "connect-four",
-            "--players",
-            "minimax:0.2",
-            "minimax:0.2",
-            "--games",
-            "400",
-            "--workers",
-            "2",
-            "--db",
-            str(db_path),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        # A test run in the background inherits an ignored SIGINT; a person's terminal does not.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    process = start_arena(
+        "--batch",
+        "--game",
+        "connect-four",
+        "--players",
+        "minimax:0.2",
+        "minimax:0.2",
+        "--games",
+        "400",
+        "--workers",
+        "2",
+        "--db",
+        str(db_path),
     )
     journal = db_path.with_suffix("") / "journal"
     deadline = time.monotonic() + 120

@@ -227,18 +227,64 @@ async def _next_chunk(iterator: Any, timeout: float) -> Any:
         raise ProviderFailure(f"the stream stalled for {timeout:g} s", retryable=True) from None
 
 
+class ReplyParts:
+    """A reply as it streams in: reasoning and answer kept apart (inline <think> split out), passed on in batches."""
+
+    def __init__(self, settings: ModelSettings, on_delta: DeltaSink) -> None:
+        self.settings = settings
+        self.started = time.perf_counter()
+        self.first: float | None = None
+        self.content: list[str] = []
+        self.reasoning: list[str] = []
+        self.splitter = ThinkSplitter()
+        self.batcher = DeltaBatcher(on_delta)
+        self.finish: str | None = None
+
+    async def feed(self, thought: str | None, text: str | None, finish: str | None) -> None:
+        """One chunk's reasoning, answer text and finish reason."""
+        parts = [("reasoning", thought)] if thought else []
+        if text:
+            parts += self.splitter.feed(text)
+        for kind, piece in parts:
+            if self.first is None:
+                self.first = time.perf_counter() - self.started
+            (self.reasoning if kind == "reasoning" else self.content).append(piece)
+            await self.batcher.add(kind, piece)
+        self.finish = finish or self.finish
+
+    async def end(self, provider_finished: bool) -> str:
+        """Pass on the rest; the finish reason, or ProviderFailure for a stream the provider did not finish."""
+        for kind, piece in self.splitter.flush():
+            (self.reasoning if kind == "reasoning" else self.content).append(piece)
+            await self.batcher.add(kind, piece)
+        await self.batcher.close()
+        if self.finish is None or not provider_finished:
+            raise ProviderFailure(
+                "the stream ended before the provider finished it (connection dropped?)", retryable=True
+            )
+        return self.finish
+
+    def completion(self, tokens: dict[str, int] | None) -> Completion:
+        """The whole reply; a reply with no text and no tokens is the provider's failure, never a move."""
+        if not self.content and not self.reasoning and (tokens is None or tokens["completion"] == 0):
+            raise ProviderFailure("the provider sent an empty reply (no text, no tokens)", retryable=True)
+        return Completion(
+            content="".join(self.content),
+            reasoning="".join(self.reasoning),
+            finish_reason=self.finish,
+            tokens=tokens,
+            cost=estimate_cost(self.settings.model, tokens),
+            first_token_seconds=None if self.first is None else round(self.first, 4),
+            seconds=round(time.perf_counter() - self.started, 4),
+        )
+
+
 async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
     """One streamed call; ProviderFailure on anything that is the provider's fault."""
     if takes_direct_path(settings):
         return await stream_direct(settings, messages, on_delta)
     litellm = litellm_module()
-    started = time.perf_counter()
-    first: float | None = None
-    content: list[str] = []
-    reasoning: list[str] = []
-    splitter = ThinkSplitter()
-    batcher = DeltaBatcher(on_delta)
-    finish: str | None = None
+    reply = ReplyParts(settings, on_delta)
     usage: Any = None
     kwargs: dict[str, Any] = dict(settings.sampling())
     if settings.api_base:
@@ -273,28 +319,16 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
                 usage = chunk.usage
             for choice in getattr(chunk, "choices", None) or []:
                 delta = choice.delta
-                thought = getattr(delta, "reasoning_content", None)
-                pieces = [("reasoning", thought)] if thought else []
-                pieces += splitter.feed(getattr(delta, "content", None) or "")
-                for kind, text in pieces:
-                    if first is None:
-                        first = time.perf_counter() - started
-                    (reasoning if kind == "reasoning" else content).append(text)
-                    await batcher.add(kind, text)
-                if choice.finish_reason:
-                    finish = choice.finish_reason
+                await reply.feed(
+                    getattr(delta, "reasoning_content", None), getattr(delta, "content", None), choice.finish_reason
+                )
     except asyncio.CancelledError:
         raise
     except Exception as error:  # every failure of the call or the stream is the provider's
         raise classify(error) from error
     finally:
-        batcher.stop()
-    for kind, text in splitter.flush():
-        (reasoning if kind == "reasoning" else content).append(text)
-        await batcher.add(kind, text)
-    await batcher.close()
-    if finish is None or (watch is not None and not watch.finished):
-        raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
+        reply.batcher.stop()
+    await reply.end(watch is None or watch.finished)
     tokens = None
     if usage is not None:
         tokens = {
@@ -302,41 +336,12 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
             "completion": int(getattr(usage, "completion_tokens", 0) or 0),
             "total": int(getattr(usage, "total_tokens", 0) or 0),
         }
-    return completed(settings, content, reasoning, finish, tokens, first, started)
-
-
-def completed(
-    settings: ModelSettings,
-    content: list[str],
-    reasoning: list[str],
-    finish: str,
-    tokens: dict[str, int] | None,
-    first: float | None,
-    started: float,
-) -> Completion:
-    """The whole reply; a reply with no text and no tokens is the provider's failure, never a move."""
-    if not content and not reasoning and (tokens is None or tokens["completion"] == 0):
-        raise ProviderFailure("the provider sent an empty reply (no text, no tokens)", retryable=True)
-    return Completion(
-        content="".join(content),
-        reasoning="".join(reasoning),
-        finish_reason=finish,
-        tokens=tokens,
-        cost=estimate_cost(settings.model, tokens),
-        first_token_seconds=None if first is None else round(first, 4),
-        seconds=round(time.perf_counter() - started, 4),
-    )
+    return reply.completion(tokens)
 
 
 async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
     """One streamed call to an OpenAI-compatible endpoint, read by the arena itself (see arena.llm.direct)."""
-    started = time.perf_counter()
-    first: float | None = None
-    content: list[str] = []
-    reasoning: list[str] = []
-    splitter = ThinkSplitter()
-    batcher = DeltaBatcher(on_delta)
-    finish: str | None = None
+    reply = ReplyParts(settings, on_delta)
     usage: dict[str, Any] | None = None
     stream = DirectStream(settings, messages)
     iterator = stream.chunks()
@@ -348,31 +353,18 @@ async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]],
                 break
             thought, text, reason, used = pieces(chunk)
             usage = used or usage
-            parts = [("reasoning", thought)] if thought else []
-            if text:
-                parts += splitter.feed(text)
-            for kind, piece in parts:
-                if first is None:
-                    first = time.perf_counter() - started
-                (reasoning if kind == "reasoning" else content).append(piece)
-                await batcher.add(kind, piece)
-            finish = reason or finish
+            await reply.feed(thought, text, reason)
     except ProviderError as error:
         raise ProviderFailure(str(error), error.retryable) from None
     finally:
-        batcher.stop()
+        reply.batcher.stop()
         await iterator.aclose()
-    for kind, piece in splitter.flush():
-        (reasoning if kind == "reasoning" else content).append(piece)
-        await batcher.add(kind, piece)
-    await batcher.close()
-    if finish is None or not stream.finished:
-        raise ProviderFailure("the stream ended before the provider finished it (connection dropped?)", retryable=True)
+    await reply.end(stream.finished)
     if usage is not None:
         tokens = {name: int(usage.get(f"{name}_tokens", 0) or 0) for name in ("prompt", "completion", "total")}
     else:  # the server reports no usage (llama-cpp-python does not): counted as litellm counts it
-        tokens = estimated_tokens(settings.model, messages, "".join(reasoning) + "".join(content))
-    return completed(settings, content, reasoning, finish, tokens, first, started)
+        tokens = estimated_tokens(settings.model, messages, "".join(reply.reasoning) + "".join(reply.content))
+    return reply.completion(tokens)
 
 
 def estimated_tokens(model: str, messages: list[dict[str, Any]], reply: str) -> dict[str, int]:
