@@ -96,7 +96,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
         try:
             await play_tournament(plan, (), concurrency, options, recorder.add, backend)
         finally:
-            recorder.close()
+            await recorder.aclose()
             if backend is not None:
                 backend.close()
 

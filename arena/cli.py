@@ -59,6 +59,9 @@ def positive_float(text: str) -> float:
 
 
 POOL_MIN_GAMES = 20  # starting worker processes costs about a second: short runs play in this one
+# Games whose engine moves cost more than sending a record between processes (tic-tac-toe and
+# Battleship matches take well under a millisecond: measured slower with workers, see bench/scale.py).
+POOL_GAMES = ("connect-four", "gomoku")
 
 
 def print_error(line: str) -> None:
@@ -145,8 +148,8 @@ def main_parser() -> ArgumentParser:
     parser.add_argument(
         "--workers",
         type=positive_int,
-        help="worker processes for matches where no model or person plays "
-        f"(default: one per core when the run has at least {POOL_MIN_GAMES} matches, else 1)",
+        help="worker processes for matches where no model or person plays (default: one per core for "
+        f"Connect-Four and Gomoku runs of at least {POOL_MIN_GAMES} matches, else 1)",
     )
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
     parser.add_argument(
@@ -460,15 +463,15 @@ def run_app(db_path: Path, start_quiz: bool = False) -> int:
     return 0
 
 
-def batch_workers(asked: int | None, players: tuple[str, str], games: int) -> int:
-    """Worker processes for a batch: as asked, else one per core for a long enough run without models or people."""
+def batch_workers(asked: int | None, game: str, players: tuple[str, str], games: int) -> int:
+    """Worker processes: as asked, else one per core for a long engine-bound run with no model or person."""
     from arena.engine.workers import default_workers, runs_in_workers
 
     if not runs_in_workers(players):
         return 1
     if asked is not None:
         return asked
-    return default_workers() if games >= POOL_MIN_GAMES else 1
+    return default_workers() if game in POOL_GAMES and games >= POOL_MIN_GAMES else 1
 
 
 def run_main(argv: list[str]) -> int:
@@ -534,7 +537,7 @@ def run_main(argv: list[str]) -> int:
     uses_models = any(spec.strip().startswith("llm:") for spec in players)
     concurrency = args.concurrency or (8 if uses_models else 1)
     try:
-        return run_batch(runs, args.db, args.json, concurrency, batch_workers(args.workers, players, args.games))
+        return run_batch(runs, args.db, args.json, concurrency, batch_workers(args.workers, name, players, args.games))
     except StoreError as error:
         print_error(f"arena: error: {error}")
         return 2

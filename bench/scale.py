@@ -35,7 +35,7 @@ def play(games: int, db: Path | None) -> float:
             await play_tournament(plan, (), 1, None, recorder.add if recorder is not None else drop)
         finally:
             if recorder is not None:
-                recorder.close()
+                await recorder.aclose()
 
     start = time.perf_counter()
     asyncio.run(run())
@@ -73,7 +73,7 @@ def bench_scale() -> None:
     )
     speeds: list[tuple[str, ...]] = []
     with tempfile.TemporaryDirectory() as folder:
-        for game, games in (("connect-four", 200), ("tictactoe", 10_000)):
+        for game, games in (("connect-four", 200), ("connect-four", 1_000), ("tictactoe", 10_000)):
             walls = []
             for workers in (1, 2):
                 db = str(Path(folder) / f"{game}{workers}")

@@ -84,7 +84,7 @@ def bench_store() -> None:
         show = sorted(timed_child([sys.executable, "-c", SHOW, str(db)])[:2] for _ in range(3))[1]
         listing_start = time.perf_counter()
         with MatchStore(db, read_only=True) as store:
-            count = len(store.summaries())
+            count = len(store.summary_rows())
         listing = time.perf_counter() - listing_start
         refills, opened = asyncio.run(filter_times(db))
     table(
@@ -94,7 +94,7 @@ def bench_store() -> None:
     )
     table(
         f"Store: listings over {count:,} matches (target: History under 1 s)",
-        ("summaries read", "History opened", "History filter (max)", "arena show latest", "show peak RSS"),
+        ("index rows read", "History opened", "History filter (max)", "arena show latest", "show peak RSS"),
         [
             (
                 f"{listing:.2f} s",

@@ -44,9 +44,11 @@ def test_worker_processes_play_the_same_matches_as_one_process(db_path: Path) ->
 def test_a_model_run_never_goes_to_worker_processes() -> None:
     from arena.cli import batch_workers
 
-    assert batch_workers(4, ("llm:local", "random"), 100) == 1
-    assert batch_workers(None, ("minimax", "random"), 5) == 1  # too short to pay for starting workers
-    assert batch_workers(3, ("minimax", "random"), 5) == 3
+    assert batch_workers(4, "connect-four", ("llm:local", "random"), 100) == 1
+    assert batch_workers(None, "connect-four", ("minimax", "random"), 5) == 1  # too short to pay for starting
+    assert batch_workers(None, "tictactoe", ("minimax", "random"), 500) == 1  # faster in one process
+    assert batch_workers(None, "gomoku", ("minimax", "random"), 500) >= 1
+    assert batch_workers(3, "tictactoe", ("minimax", "random"), 5) == 3
 
 
 class CountingStore(MatchStore):
@@ -69,7 +71,7 @@ def test_matches_finishing_together_share_one_write_and_each_is_acknowledged_onc
         try:
             await play_tournament(plan, (), 4, None, recorder.add)
         finally:
-            recorder.close()
+            await recorder.aclose()
 
     asyncio.run(play())
     store.close()

@@ -35,6 +35,7 @@ MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
 QUIZ_ANSWERS = "quiz_answers"
 LOCK_TIMEOUT = 30.0
+MERGE_EVERY = 1000  # records journalled before they are merged into a segment while the store is open
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
 
 
@@ -71,6 +72,7 @@ class MatchStore:
         self.lock = FileLock(str(self.folder / "lock"), timeout=lock_timeout)
         self.warnings: list[str] = []
         self.spill: Journal | None = None
+        self.unmerged = 0  # records this process journalled since its last merge
         self.legacy_view: dict[str, list[dict[str, Any]]] | None = None
         self.check_places()
         if read_only:
@@ -190,8 +192,20 @@ class MatchStore:
         """Spill files other processes (or this one) left when the lock stayed taken."""
         return [Journal(p) for p in sorted(self.folder.glob("spill-*")) if not p.name.endswith(".rejected")]
 
+    def merge_quietly(self) -> None:
+        """Merge now if possible; if not, the journal keeps every record and the merge is tried again later."""
+        try:
+            self.merge_journal()
+        except OSError as error:
+            self.unmerged = 0
+            reason = error.strerror or error
+            warning = f"cannot merge into {self.folder} yet ({reason}); the journal keeps every record"
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+
     def merge_journal(self) -> int:
         """Move journalled (and spilled) records into the segments; returns how many were new."""
+        self.unmerged = 0
         if self.spill is not None:
             self.spill.close()
             self.spill = None
@@ -203,7 +217,7 @@ class MatchStore:
 
     def merge_one(self, journal: Journal) -> int:
         """Merge one journal into the segments of its tables and empty it."""
-        contents = journal.read()
+        contents = journal.contents()
         if contents.unreadable:
             rejected = journal.path.with_name(journal.path.name + ".rejected")
             with open(rejected, "ab") as handle:
@@ -240,21 +254,31 @@ class MatchStore:
         """Record one document (it must carry a unique `id`); durable when this returns, StoreError if it cannot be."""
         self.append_many(table, [document])
 
-    def append_many(self, table: str, documents: list[dict[str, Any]]) -> None:
-        """Record documents with one lock and one fsync; all are durable when this returns."""
+    def append_many(self, table: str, documents: list[dict[str, Any]], encoded: list[bytes] | None = None) -> None:
+        """Record documents with one lock and one fsync; all are durable when this returns.
+
+        `encoded` may give each document already as JSON (pydantic encodes a record faster than json).
+        """
         if self.read_only:
             raise StoreError(f"{self.path} was opened for viewing only")
         entries = [{"table": table, "document": document} for document in documents]
+        lines = None
+        if encoded is not None:
+            head = b'{"table":' + json.dumps(table).encode() + b',"document":'
+            lines = [head + text + b"}" for text in encoded]
         try:
             with self.locked():
-                self.journal.append_many(entries)
+                self.journal.append_many(entries, lines)
+                self.unmerged += len(entries)
+                if self.unmerged >= MERGE_EVERY:  # a long run keeps its journal (and its merge) small
+                    self.merge_quietly()
         except StoreLocked:
             # Never drop a finished record: keep it in this process's own spill file, merged at the next open.
             if self.spill is None:
                 self.spill = Journal(self.folder / f"spill-{os.getpid()}")
                 self.warnings.append(f"the database stayed locked; records wait in {self.spill.path.name}")
             try:
-                self.spill.append_many(entries)
+                self.spill.append_many(entries, lines)
             except OSError as error:
                 raise StoreError(f"cannot record to {self.spill.path}: {error.strerror or error}") from None
         except OSError as error:
@@ -266,7 +290,8 @@ class MatchStore:
 
     def add_many(self, records: list[MatchRecord]) -> None:
         """Record finished matches with one lock and one fsync (group commit); durable when this returns."""
-        self.append_many(MATCHES, [record.model_dump(mode="json") for record in records])
+        documents = [record.model_dump(mode="json") for record in records]
+        self.append_many(MATCHES, documents, [record.model_dump_json().encode("utf-8") for record in records])
 
     def pending(self, table: str) -> list[dict[str, Any]]:
         """Documents of a table still in the journal (recorded, not merged yet)."""

@@ -23,20 +23,27 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.fd: int | None = None
+        # What this process wrote since the journal was last emptied: while the file holds exactly these
+        # bytes, nobody else wrote to it, and a merge takes the documents without parsing them again.
+        self.written: list[dict[str, Any]] = []
+        self.written_bytes: bytearray | None = None
 
     def append(self, document: dict[str, Any]) -> None:
         """Write one document durably on a line of its own (call it under the store's lock)."""
         self.append_many([document])
 
-    def append_many(self, documents: list[dict[str, Any]]) -> None:
+    def append_many(self, documents: list[dict[str, Any]], lines: list[bytes] | None = None) -> None:
         """Write documents durably, one line each, with one write and one fsync (call it under the store's lock).
 
-        A writer that failed mid-line (killed, or out of disk) leaves a torn last line; the next
-        append first ends that line, so the fragment is set aside alone and these records stay whole.
+        `lines` may give the documents already encoded (one JSON object each, no newline). A writer
+        that failed mid-line (killed, or out of disk) leaves a torn last line; the next append first
+        ends that line, so the fragment is set aside alone and these records stay whole.
         """
         if self.fd is None:
             self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        data = "".join(json.dumps(d, separators=(",", ":")) + "\n" for d in documents).encode("utf-8")
+        if lines is None:
+            lines = [json.dumps(d, separators=(",", ":")).encode("utf-8") for d in documents]
+        data = b"\n".join(lines) + b"\n"
         size = os.fstat(self.fd).st_size
         if size and os.pread(self.fd, 1, size - 1) != b"\n":
             data = b"\n" + data
@@ -49,6 +56,23 @@ class Journal:
         except OSError:
             os.ftruncate(self.fd, size)  # take back a partial line (a full disk): the journal stays whole
             raise
+        if size == 0:
+            self.written, self.written_bytes = [], bytearray()
+        if self.written_bytes is not None and size == len(self.written_bytes):
+            self.written.extend(documents)
+            self.written_bytes += data
+        else:
+            self.written, self.written_bytes = [], None
+
+    def contents(self) -> JournalContents:
+        """What the journal holds: this process's own copy if the file is byte for byte what it wrote, else `read()`."""
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            raw = b""
+        if self.written_bytes is not None and raw == self.written_bytes:
+            return JournalContents(documents=list(self.written))
+        return self.read()
 
     def read(self) -> JournalContents:
         """Every whole line that parses; the rest kept aside as raw bytes."""
@@ -76,6 +100,7 @@ class Journal:
         self.close()
         with open(self.path, "wb") as handle:
             os.fsync(handle.fileno())
+        self.written, self.written_bytes = [], bytearray()
 
     def close(self) -> None:
         """Release the file descriptor."""
