@@ -94,7 +94,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     async def play() -> None:
         backend = ProcessBackend(workers) if workers > 1 else None
         try:
-            await play_tournament(plan, (), concurrency, options, recorder.add, backend)
+            await play_tournament(plan, (), concurrency, options, recorder.put, backend)
         finally:
             await recorder.aclose()
             if backend is not None:

@@ -32,7 +32,7 @@ def play(games: int, db: Path | None) -> float:
 
     async def run() -> None:
         try:
-            await play_tournament(plan, (), 1, None, recorder.add if recorder is not None else drop)
+            await play_tournament(plan, (), 1, None, recorder.put if recorder is not None else drop)
         finally:
             if recorder is not None:
                 await recorder.aclose()

@@ -69,7 +69,7 @@ def test_matches_finishing_together_share_one_write_and_each_is_acknowledged_onc
 
     async def play() -> None:
         try:
-            await play_tournament(plan, (), 4, None, recorder.add)
+            await play_tournament(plan, (), 4, None, recorder.put)
         finally:
             await recorder.aclose()
 

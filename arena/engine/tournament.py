@@ -75,7 +75,7 @@ async def play_tournament(
     observers: Sequence[Observer] = (),
     concurrency: int = 1,
     options: PlayerOptions | None = None,
-    on_record: Callable[[MatchRecord], None] | None = None,
+    on_record: Callable[[MatchRecord], object] | None = None,
     backend: MatchBackend | None = None,
 ) -> None:
     """Play every match, at most `concurrency` at once, planning each as it is taken; nothing is kept.
@@ -98,7 +98,9 @@ async def play_tournament(
                     if inspect.isawaitable(result):
                         await result
             if on_record is not None:
-                on_record(record)
+                taken = on_record(record)
+                if inspect.isawaitable(taken):  # the recorder may ask players to wait for the disk
+                    await taken
 
     workers = [asyncio.ensure_future(worker()) for _ in range(max(1, min(concurrency, plan.games)))]
     try:

@@ -14,6 +14,7 @@ from arena.records import MatchRecord
 from arena.store.database import MatchStore, StoreError
 
 LIMIT = 500  # records written together at most
+WAITING = 2 * LIMIT  # records waiting for a write before the players wait too (memory stays flat)
 
 
 class GroupRecorder:
@@ -25,6 +26,14 @@ class GroupRecorder:
         self.buffer: list[MatchRecord] = []
         self.writer: asyncio.Task[None] | None = None
         self.failure: StoreError | None = None
+        self.written = asyncio.Event()
+
+    async def put(self, record: MatchRecord) -> None:
+        """Take a finished match, waiting while too many wait for the disk (matches play faster than it writes)."""
+        self.add(record)
+        while len(self.buffer) >= WAITING and self.writer is not None and self.failure is None:
+            self.written.clear()
+            await self.written.wait()
 
     def add(self, record: MatchRecord) -> None:
         """Take a finished match; StoreError if an earlier write failed (the run must stop)."""
@@ -49,8 +58,10 @@ class GroupRecorder:
                     return
                 for record in group:
                     self.on_durable(record)
+                self.written.set()
         finally:
             self.writer = None
+            self.written.set()
 
     def write_now(self) -> None:
         """Write everything buffered in this thread."""
