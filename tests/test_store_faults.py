@@ -150,9 +150,18 @@ def test_a_record_is_never_dropped_when_the_lock_stays_taken(db_path: Path) -> N
 
 
 def test_a_full_disk_ends_the_batch_with_one_line_and_keeps_the_data(db_path: Path) -> None:
-    # ulimit -f counts 1 KB blocks: the journal can grow to 60 KB, far less than 400 matches need.
+    # ulimit -f counts 1 KB blocks: the journal can grow to 1 MB, less than the 1,000 matches (1.8 MB) before a merge;
+    # matches are written in groups of up to 500 (0.9 MB), so the first groups fit and a later one does not.
     result = arena(
-        "--batch", "--players", "minimax", "random", "--games", "400", "--db", str(db_path), shell_prefix="ulimit -f 60"
+        "--batch",
+        "--players",
+        "minimax",
+        "random",
+        "--games",
+        "3000",
+        "--db",
+        str(db_path),
+        shell_prefix="ulimit -f 1000",
     )
     assert result.returncode != 0
     assert "File too large" in one_line_error(result)
