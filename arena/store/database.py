@@ -400,7 +400,7 @@ class MatchStore:
         return list(self.iter_matches())
 
     def __len__(self) -> int:
-        return len(self.summaries())
+        return len(self.summary_rows())
 
     def close(self) -> None:
         """Merge the journal and release files; StoreError if the merge cannot be written (the journal stays)."""
