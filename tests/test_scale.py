@@ -106,3 +106,27 @@ def test_ctrl_c_stops_a_run_with_workers_and_keeps_what_finished(db_path: Path) 
     with MatchStore(db_path) as store:
         recorded = store.summaries()
     assert 0 < len(recorded) < 400 and all(s.status in ("finished", "aborted") for s in recorded)
+
+
+async def test_a_worker_killed_mid_match_makes_that_match_an_error_and_the_run_goes_on() -> None:
+    import os
+
+    from arena.engine.runner import MatchSetup
+    from arena.engine.workers import ProcessBackend
+
+    backend = ProcessBackend(1)
+    try:
+        slow = MatchSetup("gomoku", ("minimax:2", "minimax:2"), seed=1)
+        playing = asyncio.ensure_future(backend.play(slow))
+        deadline = time.monotonic() + 60
+        while not backend.executor._processes and time.monotonic() < deadline:  # the worker starts on demand
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(3)  # inside the match: each move takes 2 s
+        for pid in list(backend.executor._processes):
+            os.kill(pid, signal.SIGKILL)
+        killed = await playing
+        assert killed.outcome.status == "error" and "worker process died" in (killed.outcome.detail or "")
+        after = await backend.play(MatchSetup("tictactoe", ("minimax", "random"), seed=2))
+        assert after.outcome.status == "finished" and not backend.in_process  # a new pool took over
+    finally:
+        backend.close()

@@ -68,6 +68,8 @@ class ProcessBackend:
     def __init__(self, workers: int) -> None:
         self.capacity = workers
         self.executor = self.start()
+        self.renewals = 0  # pools renewed since a worker last finished a match
+        self.in_process = False  # workers cannot start here: matches are played in this process
 
     def start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the parent may hold threads (engine timers, the litellm import) that fork would copy.
@@ -76,17 +78,28 @@ class ProcessBackend:
 
     async def play(self, setup: MatchSetup) -> MatchRecord:
         """The record of one match; a worker that dies makes that match an error, and the pool is renewed."""
+        if self.in_process:
+            return await MatchRunner(setup).run()
         started = time.perf_counter()
         try:
-            return await asyncio.wrap_future(self.executor.submit(play_in_worker, setup))
+            record = await asyncio.wrap_future(self.executor.submit(play_in_worker, setup))
         except BrokenProcessPool as error:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self.start()
-            runner = MatchRunner(setup)
+            self.renew()
             outcome = OutcomeRecord(
                 status="error", termination="fault", detail=f"worker process died: {error or 'killed'}"
             )
-            return runner.record(outcome, now_iso(), started)
+            return MatchRunner(setup).record(outcome, now_iso(), started)
+        self.renewals = 0
+        return record
+
+    def renew(self) -> None:
+        """Replace a broken pool; after three pools broke without finishing a match, play in this process."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.renewals += 1
+        if self.renewals >= 3:
+            self.in_process = True
+            return
+        self.executor = self.start()
 
     def close(self) -> None:
         """Stop the workers; matches not started are dropped (they were never recorded)."""
