@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from arena.records import MatchRecord
+
 # The order of the values in a stored index row; a new field goes at the end (old rows are padded).
 SUMMARY_FIELDS = (
     "id",
@@ -94,6 +96,38 @@ class SummaryRows:
     def summary(self, position: int) -> MatchSummary:
         """The full summary of one row."""
         return MatchSummary.from_row(self.rows[position], self.segments[position])
+
+
+def record_row(record: MatchRecord) -> list[Any]:
+    """The index row of a match record (the same values `summary_row` reads from its stored document)."""
+    prompt_tokens = completion_tokens = 0
+    cost = 0.0
+    valid = 0
+    for move in record.moves:
+        if move.tokens:
+            prompt_tokens += int(move.tokens.get("prompt", 0) or 0)
+            completion_tokens += int(move.tokens.get("completion", 0) or 0)
+        cost += move.cost or 0.0
+        valid += move.valid
+    outcome = record.outcome
+    return [
+        record.id,
+        record.game,
+        [player.spec for player in record.players],
+        record.tournament,
+        record.index,
+        outcome.status,
+        outcome.winner,
+        outcome.termination,
+        outcome.disqualified,
+        valid,
+        len(record.moves) - valid,
+        prompt_tokens,
+        completion_tokens,
+        round(cost, 8),
+        record.seconds,
+        record.ended_at,
+    ]
 
 
 def summary_row(document: dict[str, Any]) -> list[Any]:

@@ -255,3 +255,22 @@ def test_temp_files_of_killed_writers_are_removed_at_open(db_path: Path) -> None
     store.close()
     assert not list(folder_of(db_path).glob(".*.tmp"))
     assert any("removed 2 temp file(s)" in w for w in store.warnings)
+
+
+def test_a_record_indexed_as_written_matches_the_index_rebuilt_from_its_stored_document(db_path: Path) -> None:
+    import asyncio
+
+    from arena.engine.tournament import TournamentPlan, run_tournament
+    from arena.summaries import record_row, summary_row
+
+    records = asyncio.run(run_tournament(TournamentPlan("connect-four", ("minimax:0.05", "random"), games=3, seed=5)))
+    records.append(sample_record(7))
+    for record in records:
+        assert record_row(record) == summary_row(json.loads(record.model_dump_json()))
+    with MatchStore(db_path) as store:
+        store.add_many(records)
+    index = folder_of(db_path) / "matches-000001.index.json"
+    index.unlink()  # rebuilt from the segment, as TinyDB reads it
+    with MatchStore(db_path) as store:
+        assert [store.match(s) for s in store.summaries()] == records
+        assert [s.moves for s in store.summaries()] == [len(r.played) for r in records]

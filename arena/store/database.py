@@ -28,8 +28,8 @@ from arena.records import MatchRecord
 from arena.store.atomic import AtomicJSONStorage, gc_paused, write_atomically
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, Layout, locate, read_marker
-from arena.store.segments import Segments, Summarizer, id_only
-from arena.summaries import MatchSummary, SummaryRows, summary_row
+from arena.store.segments import Prepared, Segments, Summarizer, id_only
+from arena.summaries import MatchSummary, SummaryRows, record_row, summary_row
 
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
@@ -156,7 +156,11 @@ class MatchStore:
         if tables is None:  # unreadable: set aside, as ever; the new folder starts empty
             write_atomically(self.layout.marker, done)
             return
-        counts = {name: self.segments(name).add(documents) for name, documents in tables.items() if documents}
+        counts = {
+            name: self.segments(name).add([self.segments(name).prepare(d) for d in documents])
+            for name, documents in tables.items()
+            if documents
+        }
         write_atomically(self.layout.marker, done)
         total = counts.get(MATCHES, 0)
         others = sum(counts.values()) - total
@@ -226,50 +230,53 @@ class MatchStore:
                 f"{len(contents.unreadable)} unreadable journal line(s) (a process killed mid-write) "
                 f"kept in {rejected.name}"
             )
-        if not contents.documents and not contents.unreadable:
+        if not contents.documents and not contents.unreadable and not contents.kept:
             return 0
-        by_table: dict[str, list[dict[str, Any]]] = {}
+        by_table: dict[str, list[Prepared]] = {}
+        for item in contents.kept or []:  # this process's own records: already encoded and summarised
+            by_table.setdefault(item.table, []).append(item)
         for entry in contents.documents:
             document = entry.get("document", {})
             if isinstance(document, dict):
-                by_table.setdefault(str(entry.get("table", MATCHES)), []).append(document)
-        fresh_count = sum(self.add_to_segments(name, documents) for name, documents in by_table.items())
+                table = str(entry.get("table", MATCHES))
+                by_table.setdefault(table, []).append(self.segments(table).prepare(document))
+        fresh_count = sum(self.add_to_segments(name, items) for name, items in by_table.items())
         journal.clear()
         return fresh_count
 
-    def add_to_segments(self, table: str, documents: list[dict[str, Any]]) -> int:
+    def add_to_segments(self, table: str, items: list[Prepared]) -> int:
         """Add documents to a table's segments; a damaged newest segment is set aside and a new one begun."""
         segments = self.segments(table)
         try:
-            return segments.add(documents)
+            return segments.add(items)
         except ValueError as error:
             newest = segments.numbers()[-1]
             aside = set_aside(segments.path(newest))
             segments.index_path(newest).unlink(missing_ok=True)
             why = " ".join(str(error).split())[:80]
             self.warnings.append(f"{segments.path(newest)} could not be read ({why}); moved aside to {aside.name}")
-            return segments.add(documents)
+            return segments.add(items)
 
     def append(self, table: str, document: dict[str, Any]) -> None:
         """Record one document (it must carry a unique `id`); durable when this returns, StoreError if it cannot be."""
         self.append_many(table, [document])
 
-    def append_many(self, table: str, documents: list[dict[str, Any]], encoded: list[bytes] | None = None) -> None:
-        """Record documents with one lock and one fsync; all are durable when this returns.
+    def append_many(self, table: str, documents: list[dict[str, Any]]) -> None:
+        """Record documents with one lock and one fsync; all are durable when this returns."""
+        segments = self.segments(table)
+        self.append_prepared([segments.prepare(document) for document in documents])
 
-        `encoded` may give each document already as JSON (pydantic encodes a record faster than json).
-        """
+    def append_prepared(self, items: list[Prepared]) -> None:
+        """Record prepared documents with one lock and one fsync; all are durable when this returns."""
         if self.read_only:
             raise StoreError(f"{self.path} was opened for viewing only")
-        entries = [{"table": table, "document": document} for document in documents]
-        lines = None
-        if encoded is not None:
-            head = b'{"table":' + json.dumps(table).encode() + b',"document":'
-            lines = [head + text + b"}" for text in encoded]
+        lines = [
+            b'{"table":' + json.dumps(item.table).encode() + b',"document":' + item.encoded + b"}" for item in items
+        ]
         try:
             with self.locked():
-                self.journal.append_many(entries, lines)
-                self.unmerged += len(entries)
+                self.journal.append_many(items, lines)
+                self.unmerged += len(items)
                 if self.unmerged >= MERGE_EVERY:  # a long run keeps its journal (and its merge) small
                     self.merge_quietly()
         except StoreLocked:
@@ -278,7 +285,7 @@ class MatchStore:
                 self.spill = Journal(self.folder / f"spill-{os.getpid()}")
                 self.warnings.append(f"the database stayed locked; records wait in {self.spill.path.name}")
             try:
-                self.spill.append_many(entries, lines)
+                self.spill.append_many(items, lines)
             except OSError as error:
                 raise StoreError(f"cannot record to {self.spill.path}: {error.strerror or error}") from None
         except OSError as error:
@@ -286,12 +293,16 @@ class MatchStore:
 
     def add(self, record: MatchRecord) -> None:
         """Record one finished match; durable when this returns."""
-        self.append(MATCHES, record.model_dump(mode="json"))
+        self.add_many([record])
 
     def add_many(self, records: list[MatchRecord]) -> None:
-        """Record finished matches with one lock and one fsync (group commit); durable when this returns."""
-        documents = [record.model_dump(mode="json") for record in records]
-        self.append_many(MATCHES, documents, [record.model_dump_json().encode("utf-8") for record in records])
+        """Record finished matches with one lock and one fsync (group commit); durable when this returns.
+
+        pydantic encodes a record to JSON several times faster than it builds the dict json would need.
+        """
+        self.append_prepared(
+            [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
+        )
 
     def pending(self, table: str) -> list[dict[str, Any]]:
         """Documents of a table still in the journal (recorded, not merged yet)."""

@@ -15,6 +15,7 @@ class JournalContents:
 
     documents: list[dict[str, Any]] = field(default_factory=list)
     unreadable: list[bytes] = field(default_factory=list)
+    kept: list[Any] | None = None  # the writer's own items for its lines, when the file is exactly what it wrote
 
 
 class Journal:
@@ -25,18 +26,19 @@ class Journal:
         self.fd: int | None = None
         # What this process wrote since the journal was last emptied: while the file holds exactly these
         # bytes, nobody else wrote to it, and a merge takes the documents without parsing them again.
-        self.written: list[dict[str, Any]] = []
+        self.written: list[Any] = []
         self.written_bytes: bytearray | None = None
 
     def append(self, document: dict[str, Any]) -> None:
         """Write one document durably on a line of its own (call it under the store's lock)."""
         self.append_many([document])
 
-    def append_many(self, documents: list[dict[str, Any]], lines: list[bytes] | None = None) -> None:
+    def append_many(self, documents: list[Any], lines: list[bytes] | None = None) -> None:
         """Write documents durably, one line each, with one write and one fsync (call it under the store's lock).
 
-        `lines` may give the documents already encoded (one JSON object each, no newline). A writer
-        that failed mid-line (killed, or out of disk) leaves a torn last line; the next append first
+        `lines` may give the documents already encoded (one JSON object each, no newline); then
+        `documents` are whatever the caller wants back from `contents()` for them. A writer that
+        failed mid-line (killed, or out of disk) leaves a torn last line; the next append first
         ends that line, so the fragment is set aside alone and these records stay whole.
         """
         if self.fd is None:
@@ -71,7 +73,7 @@ class Journal:
         except FileNotFoundError:
             raw = b""
         if self.written_bytes is not None and raw == self.written_bytes:
-            return JournalContents(documents=list(self.written))
+            return JournalContents(kept=list(self.written))
         return self.read()
 
     def read(self) -> JournalContents:
