@@ -142,10 +142,7 @@ def combined(results: list[tuple[BatchRun, RunTally, float]], players: tuple[str
     total = RunTally(players, swap)
     for _, tally, _ in results:
         for key, row in tally.tallies.items():
-            into = total.tallies[key]
-            for name in ("matches", "wins", "draws", "losses", "disqualified", "invalid_moves", "unscored", "moves"):
-                setattr(into, name, getattr(into, name) + getattr(row, name))
-            into.seconds += row.seconds
+            total.tallies[key].absorb(row)
     return total.rows()
 
 

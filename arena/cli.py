@@ -485,7 +485,8 @@ def run_main(argv: list[str]) -> int:
             print_error(f"arena: error: {given[0]} is for batch runs: add --batch (the app asks for its own settings)")
             return 2
         return run_app(args.db)
-    if not args.replay and any(spec.strip().startswith("llm:") for spec in args.players):
+    uses_models = any(spec.strip().startswith("llm:") for spec in args.players)
+    if uses_models and not args.replay:
         from arena.llm.client import warm_up_litellm
 
         warm_up_litellm()  # seconds of importing, done while the run is checked and planned
@@ -507,7 +508,7 @@ def run_main(argv: list[str]) -> int:
     except ValueError as error:
         print_error(f"arena: error: {error}")
         return 2
-    if not args.replay and any(spec.strip().startswith("llm:") for spec in args.players):
+    if uses_models and not args.replay:
         from arena.llm.preflight import check_players
         from arena.players import make_player
 
@@ -534,7 +535,6 @@ def run_main(argv: list[str]) -> int:
         BatchRun(plan, replace(defaults, temperature=t), "" if len(temperatures) == 1 else f", temperature {t:g}")
         for t in temperatures
     ]
-    uses_models = any(spec.strip().startswith("llm:") for spec in players)
     concurrency = args.concurrency or (8 if uses_models else 1)
     try:
         return run_batch(runs, args.db, args.json, concurrency, batch_workers(args.workers, name, players, args.games))

@@ -87,12 +87,6 @@ class SummaryRows:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def value(self, position: int, name: str) -> Any:
-        """One field of one row (None for a field older rows do not have)."""
-        row = self.rows[position]
-        index = FIELD[name]
-        return row[index] if index < len(row) else None
-
     def summary(self, position: int) -> MatchSummary:
         """The full summary of one row."""
         return MatchSummary.from_row(self.rows[position], self.segments[position])

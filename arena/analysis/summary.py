@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
 from arena.records import MatchRecord
 
 SEAT_NAMES = ("first", "second")
+IDENTITY = ("player", "spec", "seat")  # the fields of a SeatTally that say whose it is; the rest are counts
 
 
 @dataclass
@@ -32,6 +33,12 @@ class SeatTally:
         """Average number of moves in the scored matches this tally covers (both players' moves)."""
         scored = self.matches - self.unscored
         return self.moves / scored if scored else 0.0
+
+    def absorb(self, other: SeatTally) -> None:
+        """Add the counts of another tally of the same player and seat to this one."""
+        for counted in fields(self):
+            if counted.name not in IDENTITY:
+                setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON."""

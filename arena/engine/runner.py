@@ -44,6 +44,14 @@ def fault_text(fault: BaseException) -> str:
     return f"{type(fault).__name__}: {message}" if message else type(fault).__name__
 
 
+async def notify(observers: Sequence[Observer], event: Event) -> None:
+    """Send an event to every observer, awaiting those that are coroutines."""
+    for observer in observers:
+        result = observer(event)
+        if inspect.isawaitable(result):
+            await result
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -70,11 +78,8 @@ class MatchRunner:
         self.moves: list[MoveRecord] = []
 
     async def emit(self, event: Event) -> None:
-        """Send an event to every observer, awaiting those that are coroutines."""
-        for observer in self.observers:
-            result = observer(event)
-            if inspect.isawaitable(result):
-                await result
+        """Send an event to every observer."""
+        await notify(self.observers, event)
 
     async def run(self) -> MatchRecord:
         """Play to the end; a cancelled match is recorded as aborted before the cancellation goes on."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from arena.engine.events import MatchEnded
 from arena.engine.policy import CHILDPLAY, InvalidMovePolicy
-from arena.engine.runner import MatchRunner, MatchSetup, Observer
+from arena.engine.runner import MatchRunner, MatchSetup, Observer, notify
 from arena.engine.workers import MatchBackend
 from arena.players import PlayerOptions
 from arena.records import MatchRecord
@@ -93,10 +93,7 @@ async def play_tournament(
                 record = await MatchRunner(setup, observers, options=options).run()
             else:
                 record = await backend.play(setup)
-                for observer in observers:
-                    result = observer(MatchEnded(setup.match_id, record))
-                    if inspect.isawaitable(result):
-                        await result
+                await notify(observers, MatchEnded(setup.match_id, record))
             if on_record is not None:
                 taken = on_record(record)
                 if inspect.isawaitable(taken):  # the recorder may ask players to wait for the disk

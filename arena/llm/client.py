@@ -248,15 +248,18 @@ class ReplyParts:
         for kind, piece in parts:
             if self.first is None:
                 self.first = time.perf_counter() - self.started
-            (self.reasoning if kind == "reasoning" else self.content).append(piece)
-            await self.batcher.add(kind, piece)
+            await self.take(kind, piece)
         self.finish = finish or self.finish
+
+    async def take(self, kind: str, piece: str) -> None:
+        """Keep a piece of reasoning or answer and pass it on."""
+        (self.reasoning if kind == "reasoning" else self.content).append(piece)
+        await self.batcher.add(kind, piece)
 
     async def end(self, provider_finished: bool) -> str:
         """Pass on the rest; the finish reason, or ProviderFailure for a stream the provider did not finish."""
         for kind, piece in self.splitter.flush():
-            (self.reasoning if kind == "reasoning" else self.content).append(piece)
-            await self.batcher.add(kind, piece)
+            await self.take(kind, piece)
         await self.batcher.close()
         if self.finish is None or not provider_finished:
             raise ProviderFailure(

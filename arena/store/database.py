@@ -47,6 +47,11 @@ class StoreLocked(StoreError):
     """Another process held the lock past the timeout."""
 
 
+def short_reason(error: BaseException) -> str:
+    """An error's message on one line, cut to 80 characters, for a warning."""
+    return " ".join(str(error).split())[:80]
+
+
 def set_aside(path: Path) -> Path:
     """Rename a file to a name no other file has; returns the new path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -175,21 +180,18 @@ class MatchStore:
             data = AtomicJSONStorage(legacy).read() or {}
         except (ValueError, UnicodeDecodeError) as error:
             if self.read_only:
-                why = " ".join(str(error).split())[:80]
+                why = short_reason(error)
                 raise StoreError(f"{legacy} cannot be read ({why}); `arena --batch` sets it aside") from None
             aside = set_aside(legacy)
-            why = " ".join(str(error).split())[:80]
-            self.warnings.append(f"{legacy} could not be read ({why}); moved aside to {aside.name}")
+            self.warnings.append(f"{legacy} could not be read ({short_reason(error)}); moved aside to {aside.name}")
             return None
         tables = {name: [dict(document) for document in table.values()] for name, table in data.items()}
         journals = [Journal(legacy.with_name(legacy.name + ".journal"))]
         spills = sorted(legacy.parent.glob(f"{legacy.name}.spill-*"))
         journals += [Journal(p) for p in spills if p.suffix != ".rejected"]
         for journal in journals:
-            for entry in journal.read().documents:
-                document = entry.get("document", {})
-                if isinstance(document, dict):
-                    tables.setdefault(str(entry.get("table", MATCHES)), []).append(document)
+            for table, document in journal.read().entries(MATCHES):
+                tables.setdefault(table, []).append(document)
         return tables
 
     def spill_journals(self) -> list[Journal]:
@@ -235,11 +237,8 @@ class MatchStore:
         by_table: dict[str, list[Prepared]] = {}
         for item in contents.kept or []:  # this process's own records: already encoded and summarised
             by_table.setdefault(item.table, []).append(item)
-        for entry in contents.documents:
-            document = entry.get("document", {})
-            if isinstance(document, dict):
-                table = str(entry.get("table", MATCHES))
-                by_table.setdefault(table, []).append(self.segments(table).prepare(document))
+        for table, document in contents.entries(MATCHES):
+            by_table.setdefault(table, []).append(self.segments(table).prepare(document))
         fresh_count = sum(self.add_to_segments(name, items) for name, items in by_table.items())
         journal.clear()
         return fresh_count
@@ -253,7 +252,7 @@ class MatchStore:
             newest = segments.numbers()[-1]
             aside = set_aside(segments.path(newest))
             segments.index_path(newest).unlink(missing_ok=True)
-            why = " ".join(str(error).split())[:80]
+            why = short_reason(error)
             self.warnings.append(f"{segments.path(newest)} could not be read ({why}); moved aside to {aside.name}")
             return segments.add(items)
 
@@ -310,10 +309,7 @@ class MatchStore:
             return []
         found = []
         for journal in [*self.spill_journals(), self.journal]:
-            for entry in journal.read().documents:
-                document = entry.get("document", {})
-                if entry.get("table", MATCHES) == table and isinstance(document, dict):
-                    found.append(document)
+            found += [document for name, document in journal.read().entries(MATCHES) if name == table]
         return found
 
     def read_segment(self, segments: Segments, number: int) -> list[dict[str, Any]]:
@@ -321,9 +317,12 @@ class MatchStore:
         try:
             return segments.read_documents(number)
         except ValueError as error:
-            why = " ".join(str(error).split())[:80]
-            self.warnings.append(f"{segments.path(number)} cannot be read ({why}); its records are skipped")
+            self.skipped(segments, number, error)
             return []
+
+    def skipped(self, segments: Segments, number: int, error: ValueError) -> None:
+        """Warn that a damaged segment's records are left out of what is read."""
+        self.warnings.append(f"{segments.path(number)} cannot be read ({short_reason(error)}); its records are skipped")
 
     def documents(self, table: str = MATCHES) -> Iterator[dict[str, Any]]:
         """Raw documents of a table, oldest first: merged ones, then those still in the journal."""
@@ -357,8 +356,7 @@ class MatchStore:
             try:
                 rows = segments.rows(number, repair=not self.read_only)
             except ValueError as error:  # an index that must be rebuilt from a damaged segment
-                why = " ".join(str(error).split())[:80]
-                self.warnings.append(f"{segments.path(number)} cannot be read ({why}); its records are skipped")
+                self.skipped(segments, number, error)
                 continue
             table.rows.extend(rows)  # a merge never writes an id twice: no need to check each row
             table.segments.extend([number] * len(rows))

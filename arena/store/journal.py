@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,11 @@ class JournalContents:
     unreadable: list[bytes] = field(default_factory=list)
     kept: list[Any] | None = None  # the writer's own items for its lines, when the file is exactly what it wrote
 
+    def entries(self, default_table: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        """(table, document) of every whole line (`read` has checked that each document is an object)."""
+        for entry in self.documents:
+            yield str(entry.get("table", default_table)), entry.get("document", {})
+
 
 class Journal:
     """Appends one line per document with a single write and an fsync: the cost of a record stays flat."""
@@ -29,22 +35,15 @@ class Journal:
         self.written: list[Any] = []
         self.written_bytes: bytearray | None = None
 
-    def append(self, document: dict[str, Any]) -> None:
-        """Write one document durably on a line of its own (call it under the store's lock)."""
-        self.append_many([document])
+    def append_many(self, documents: list[Any], lines: list[bytes]) -> None:
+        """Write lines durably (one JSON object each, no newline) with one write and one fsync, under the store's lock.
 
-    def append_many(self, documents: list[Any], lines: list[bytes] | None = None) -> None:
-        """Write documents durably, one line each, with one write and one fsync (call it under the store's lock).
-
-        `lines` may give the documents already encoded (one JSON object each, no newline); then
-        `documents` are whatever the caller wants back from `contents()` for them. A writer that
-        failed mid-line (killed, or out of disk) leaves a torn last line; the next append first
+        `documents` are whatever the caller wants back from `contents()` for these lines. A writer
+        that failed mid-line (killed, or out of disk) leaves a torn last line; the next append first
         ends that line, so the fragment is set aside alone and these records stay whole.
         """
         if self.fd is None:
             self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        if lines is None:
-            lines = [json.dumps(d, separators=(",", ":")).encode("utf-8") for d in documents]
         data = b"\n".join(lines) + b"\n"
         size = os.fstat(self.fd).st_size
         if size and os.pread(self.fd, 1, size - 1) != b"\n":

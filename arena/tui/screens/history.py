@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,16 +15,11 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from arena.inert import inert_text
 from arena.store import MatchStore
-from arena.summaries import FIELD, MatchSummary, SummaryRows
+from arena.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
 Columns = tuple[tuple[str, int], ...]
 Way = tuple[str, tuple[str, ...], str, str, int | None]  # game, players, status, termination, winner
-
-
-def outcome_columns(match: MatchSummary) -> Columns:
-    """For each player of a match, the summary column it adds to: 0 win, 1 draw, 2 loss, 3 unscored."""
-    return columns_of(match.players, match.status, match.termination, match.winner)
 
 
 def columns_of(players: tuple[str, ...], status: str, termination: str, winner: int | None) -> Columns:
@@ -40,11 +34,6 @@ def columns_of(players: tuple[str, ...], status: str, termination: str, winner: 
             column = 0 if winner == seat else 2
         columns.append((spec, column))
     return tuple(columns)
-
-
-def results_by_player(outcomes: Iterable[Columns]) -> list[tuple[str, int, int, int, int]]:
-    """(player, wins, draws, losses, unscored) over the given matches' outcome columns."""
-    return results_of_kinds(Counter(outcomes))
 
 
 def results_of_kinds(kinds: Counter[Columns]) -> list[tuple[str, int, int, int, int]]:
