@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, NoReturn
 from arena.paths import default_db
 
 if TYPE_CHECKING:
+    from arena.batch import BatchRun
     from arena.players import PlayerOptions
+    from arena.tournaments.config import TournamentConfig
 
 DEFAULT_DB = default_db()
 DEFAULT_BUDGET = 1.0
@@ -114,6 +116,8 @@ BATCH_ONLY = (
     "--max-moves",
     "--players",
     "--game",
+    "--max-cost",
+    "--resume",
 )
 
 
@@ -122,20 +126,23 @@ def main_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="arena",
         description="Models, people and engines playing grid games. "
-        "Other commands: arena solve GAME POSITION, arena dataset --out DIR, arena quiz --plain, arena show [MATCH].",
+        "Other commands: arena tournament FILE.toml, arena report, arena solve GAME POSITION, "
+        "arena dataset --out DIR, arena quiz --plain, arena show [MATCH].",
     )
     parser.add_argument("--version", action="version", version=f"arena {package_version()}")
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
     parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
     parser.add_argument(
         "--players",
-        nargs=2,
-        metavar=("FIRST", "SECOND"),
+        nargs="+",
+        metavar="SPEC",
         default=["minimax", "random"],
-        help="two player specs: random, minimax[:SECONDS][,level=1-5], llm:PROVIDER/MODEL[;key=value...], "
-        "llm:local, scripted:MOVE,MOVE... (human players need the app)",
+        help="two or more player specs (more than two: every pair plays): random, minimax[:SECONDS][,level=1-5], "
+        "llm:PROVIDER/MODEL[;key=value...], llm:local, scripted:MOVE,MOVE... (human players need the app)",
     )
-    parser.add_argument("--games", type=games_count, default=1, help=f"number of matches (at most {MAX_GAMES:,})")
+    parser.add_argument(
+        "--games", type=games_count, default=1, help=f"matches per pair of players (at most {MAX_GAMES:,})"
+    )
     parser.add_argument("--seed", type=non_negative_int, default=0, help="tournament seed")
     parser.add_argument("--swap-seats", action="store_true", help="alternate who moves first")
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
@@ -179,10 +186,32 @@ def main_parser() -> ArgumentParser:
         metavar="T",
         help="sampling temperature of llm: players; several values run a sweep, one run each",
     )
+    add_run_options(parser)
+    return parser
+
+
+def non_negative_money(text: str) -> float:
+    """A dollar amount above 0."""
+    return positive_float(text)
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options of every tournament run (batch and file): replay, resume, spend cap."""
     parser.add_argument(
         "--replay", action="store_true", help="answer every model call from the recorded ones in --db (no network)"
     )
-    return parser
+    parser.add_argument(
+        "--max-cost",
+        type=non_negative_money,
+        metavar="USD",
+        help="start no new match once the tournament's recorded cost reaches this (exit code 3; re-run to resume)",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="ID",
+        help="continue the tournament with this id even though its settings changed (the same settings resume "
+        "by themselves)",
+    )
 
 
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
@@ -463,7 +492,7 @@ def run_app(db_path: Path, start_quiz: bool = False) -> int:
     return 0
 
 
-def batch_workers(asked: int | None, game: str, players: tuple[str, str], games: int) -> int:
+def batch_workers(asked: int | None, game: str, players: tuple[str, ...], games: int) -> int:
     """Worker processes: as asked, else one per core for a long engine-bound run with no model or person."""
     from arena.engine.workers import default_workers, runs_in_workers
 
@@ -476,7 +505,6 @@ def batch_workers(asked: int | None, game: str, players: tuple[str, str], games:
 
 def run_main(argv: list[str]) -> int:
     """`arena` and `arena --batch`."""
-    from dataclasses import replace
 
     args = main_parser().parse_args(argv)
     if not args.batch:
@@ -485,71 +513,268 @@ def run_main(argv: list[str]) -> int:
             print_error(f"arena: error: {given[0]} is for batch runs: add --batch (the app asks for its own settings)")
             return 2
         return run_app(args.db)
-    uses_models = any(spec.strip().startswith("llm:") for spec in args.players)
+    if len(args.players) < 2:
+        print_error("arena: error: --players needs at least two player specs")
+        return 2
+    defaults = llm_defaults(args)
+    temperatures = args.temperature or [defaults.temperature]
+    try:
+        name = canonical_name_of(args.game)
+        configs = [
+            flag_config(args, name, [with_budget(spec, args.budget) for spec in args.players], replace_t(defaults, t))
+            for t in temperatures
+        ]
+    except ValueError as error:
+        print_error(f"arena: error: {error}")
+        return 2
+    labels = ["" if len(temperatures) == 1 else f", temperature {t:g}" for t in temperatures]
+    pairs = [
+        (config, replace_t(defaults, t), label) for config, t, label in zip(configs, temperatures, labels, strict=True)
+    ]
+    return run_configs(pairs, args, "arena")
+
+
+def canonical_name_of(game: str) -> str:
+    """The registry's name of a game; ValueError for an unknown one."""
+    from games.registry import canonical_name
+
+    return canonical_name(game)
+
+
+def replace_t(defaults: PlayerOptions, temperature: float | None) -> PlayerOptions:
+    """The defaults with another temperature (one tournament per temperature of a sweep)."""
+    from dataclasses import replace
+
+    return replace(defaults, temperature=temperature)
+
+
+def llm_identity(options: PlayerOptions) -> dict[str, object]:
+    """The llm defaults that change what a model answers: part of a tournament's identity."""
+    return {
+        "prompt": options.prompt,
+        "temperature": options.temperature,
+        "max_tokens": options.max_tokens,
+        "api_base": options.api_base,
+        "reasoning_effort": options.reasoning_effort,
+        "constrained": options.constrained,
+        "show_legal": options.show_legal,
+    }
+
+
+def flag_config(args: argparse.Namespace, game: str, specs: list[str], defaults: PlayerOptions) -> TournamentConfig:
+    """The tournament a batch command line describes (so that the same command resumes it)."""
+    from arena.tournaments.config import parse_config
+
+    uses_models = any(spec.strip().lower().startswith("llm:") for spec in specs)
+    return parse_config(
+        {
+            "games": [game],
+            "options": game_options(args),
+            "players": specs,
+            "matches_per_pair": args.games,
+            "swap_seats": args.swap_seats,
+            "seed": args.seed,
+            "invalid_retries": args.invalid_retries,
+            "on_invalid": args.on_invalid,
+            "max_moves": args.max_moves,
+            "llm_defaults": llm_identity(defaults) if uses_models else {},
+        },
+        "command line",
+    )
+
+
+def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args: argparse.Namespace, prog: str) -> int:
+    """Check, plan and play tournaments (one per temperature of a sweep): the shared path of --batch and files."""
+    from arena.batch import BatchRun, run_batch
+    from arena.players import validate_spec
+    from arena.store import StoreError
+    from arena.tournaments.schedule import build_schedule
+    from games.registry import make_game
+
+    uses_models = any(spec.strip().lower().startswith("llm:") for config, _, _ in configs for spec in config.specs())
     if uses_models and not args.replay:
         from arena.llm.client import warm_up_litellm
 
         warm_up_litellm()  # seconds of importing, done while the run is checked and planned
-    from arena.engine.policy import InvalidMovePolicy
-    from arena.engine.tournament import TournamentPlan
-    from arena.players import validate_spec
-    from games.registry import canonical_name, make_game
-
-    defaults = llm_defaults(args)
+    runs: list[BatchRun] = []
     try:
-        name = canonical_name(args.game)
-        options = game_options(args)
-        make_game(name, **options)
-        for spec in args.players:
-            if spec.strip().lower().startswith("human"):
-                raise ValueError("human players need the app: run `arena` without --batch to play")
-            for temperature in args.temperature or [defaults.temperature]:
-                validate_spec(spec, replace(defaults, temperature=temperature).for_game(name))
+        for config, defaults, label in configs:
+            schedule = build_schedule(config, args.resume)
+            for game in config.games:
+                make_game(canonical_name_of(game), **config.options)
+            for spec in schedule.players():
+                if spec.strip().lower().startswith("human"):
+                    raise ValueError("human players need the app: run `arena` without --batch to play")
+                for plan in schedule.plans:
+                    validate_spec(spec, defaults.for_game(plan.game))
+            max_cost = args.max_cost if args.max_cost is not None else config.max_cost
+            runs.append(BatchRun(schedule, defaults, label, max_cost, dict(config.provider_concurrency)))
     except ValueError as error:
-        print_error(f"arena: error: {error}")
+        print_error(f"{prog}: error: {error}")
         return 2
     if uses_models and not args.replay:
         from arena.llm.preflight import check_players
         from arena.players import make_player
 
-        problem = check_players([make_player(spec, 0, defaults.for_game(name)) for spec in args.players])
+        first = runs[0]
+        game = first.schedule.plans[0].game
+        problem = check_players(
+            [make_player(spec, 0, first.options.for_game(game)) for spec in first.schedule.players()]
+        )
         if problem:
-            print_error(f"arena: error: {problem}")
+            print_error(f"{prog}: error: {problem}")
             return 2
-    players = (with_budget(args.players[0], args.budget), with_budget(args.players[1], args.budget))
-    plan = TournamentPlan(
-        game=name,
-        players=players,
-        games=args.games,
-        seed=args.seed,
-        swap_seats=args.swap_seats,
-        game_options=options,
-        policy=InvalidMovePolicy(args.invalid_retries, args.on_invalid),
-        max_moves=args.max_moves,
-    )
-    from arena.batch import BatchRun, run_batch
-    from arena.store import StoreError
-
-    temperatures = args.temperature or [defaults.temperature]
-    runs = [
-        BatchRun(plan, replace(defaults, temperature=t), "" if len(temperatures) == 1 else f", temperature {t:g}")
-        for t in temperatures
-    ]
-    concurrency = args.concurrency or (8 if uses_models else 1)
+    first_config = configs[0][0]
+    concurrency = args.concurrency or first_config.concurrency or (8 if uses_models else 1)
+    schedule = runs[0].schedule
+    workers = batch_workers(args.workers, schedule.plans[0].game, tuple(schedule.players()), schedule.to_play)
     try:
-        return run_batch(runs, args.db, args.json, concurrency, batch_workers(args.workers, name, players, args.games))
+        return run_batch(runs, args.db, args.json, concurrency, workers)
     except StoreError as error:
-        print_error(f"arena: error: {error}")
+        print_error(f"{prog}: error: {error}")
         return 2
     except KeyboardInterrupt:
-        print_error("arena: interrupted; finished matches are recorded")
+        print_error(f"{prog}: interrupted; finished matches are recorded (run the same command again to resume)")
         return 130
+
+
+def tournament_parser() -> ArgumentParser:
+    """Options of `arena tournament`."""
+    parser = ArgumentParser(
+        prog="arena tournament",
+        description="Play every pair of the players a TOML file declares; re-running the file resumes it.",
+    )
+    parser.add_argument("file", type=Path, help="tournament file (see examples/)")
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--concurrency", type=positive_int, help="matches at once per provider (default: the file's)")
+    parser.add_argument("--workers", type=positive_int, help="worker processes for engine-only matches")
+    add_llm_options(parser)
+    add_run_options(parser)
+    return parser
+
+
+def run_tournament_file(argv: list[str]) -> int:
+    """`arena tournament FILE.toml`."""
+    from arena.tournaments.config import load_config
+
+    args = tournament_parser().parse_args(argv)
+    try:
+        config = load_config(args.file)
+    except ValueError as error:
+        print_error(f"arena tournament: error: {error}")
+        return 2
+    defaults = llm_defaults(args)
+    uses_models = any(spec.strip().lower().startswith("llm:") for spec in config.specs())
+    # The file's players carry their own options; the command line's llm defaults complete them.
+    config = config.model_copy(update={"llm_defaults": llm_identity(defaults) if uses_models else {}})
+    return run_configs([(config, defaults, "")], args, "arena tournament")
+
+
+def report_parser() -> ArgumentParser:
+    """Options of `arena report`."""
+    from arena.report import SORTS
+
+    parser = ArgumentParser(
+        prog="arena report",
+        description="Leaderboards (ratings with 95%% intervals), results matrices, move analysis; files with --out.",
+    )
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    parser.add_argument("--game", help="only this game")
+    parser.add_argument("--tournament", metavar="ID", help="only this tournament")
+    parser.add_argument("--family", metavar="PROMPT", help="only matches with a model under this prompt family")
+    parser.add_argument("--out", type=Path, metavar="DIR", help="write CSV, JSON, transcripts and PNG charts here")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--sort", choices=tuple(SORTS), default="rating", help="leaderboard order (default rating)")
+    parser.add_argument(
+        "--grade-budget",
+        type=positive_float,
+        default=0.25,
+        metavar="SECONDS",
+        help="Connect-Four solver time per position before a move's grade is unknown (default 0.25)",
+    )
+    parser.add_argument(
+        "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples for rating intervals"
+    )
+    return parser
+
+
+def run_report(argv: list[str]) -> int:
+    """`arena report`."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from arena.report import leaderboard_table, load_report, matrix_table, report_json, write_report
+    from arena.store import MatchStore, StoreError
+
+    args = report_parser().parse_args(argv)
+    errors = Console(stderr=True)
+    game = None
+    if args.game:
+        try:
+            game = canonical_name_of(args.game)
+        except ValueError as error:
+            print_error(f"arena report: error: {error}")
+            return 2
+    progress = Progress(
+        TextColumn("analysing moves"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
+    )
+    task = progress.add_task("analyse", total=None)
+    try:
+        with MatchStore(args.db, read_only=True) as store, progress:
+            report = load_report(
+                store,
+                game,
+                args.tournament,
+                args.family,
+                args.grade_budget,
+                args.resamples,
+                lambda done, total: progress.update(task, completed=done, total=total),
+            )
+            written = write_report(args.out, report, store) if args.out else []
+    except StoreError as error:
+        print_error(f"arena report: error: {error}")
+        return 2
+    except OSError as error:
+        print_error(f"arena report: error: cannot write to {args.out}: {error.strerror or error}")
+        return 2
+    for warning in store.warnings:
+        print_error(f"warning: {warning}")
+    if not report.analyses:
+        print_error(f"arena report: no recorded match in {args.db} matches these filters")
+        return 1
+    if args.json:
+        print(json.dumps(report_json(report)))
+    else:
+        from arena.batch import wide_console
+
+        console = wide_console()
+        for board in report.boards:
+            console.print(leaderboard_table(board, args.sort))
+            console.print(matrix_table(board))
+        if written:
+            console.print(f"wrote {len(written)} files to {args.out}", markup=False, highlight=False)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arena` console script."""
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"solve": run_solve, "dataset": run_dataset, "quiz": run_quiz, "show": run_show}
+    commands = {
+        "solve": run_solve,
+        "dataset": run_dataset,
+        "quiz": run_quiz,
+        "show": run_show,
+        "tournament": run_tournament_file,
+        "report": run_report,
+    }
     try:
         if argv and argv[0] in commands:
             return commands[argv[0]](argv[1:])

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 
+from arena.analysis.moves import analyse
 from arena.records import MatchRecord
 
 SEAT_NAMES = ("first", "second")
@@ -27,6 +28,14 @@ class SeatTally:
     unscored: int = 0
     moves: int = 0
     seconds: float = 0.0
+    valid_moves: int = 0
+    win_chances: int = 0
+    missed_wins: int = 0
+    block_chances: int = 0
+    missed_blocks: int = 0
+    sink_chances: int = 0
+    missed_sinks: int = 0
+    cost: float = 0.0
 
     @property
     def average_moves(self) -> float:
@@ -40,19 +49,37 @@ class SeatTally:
             if counted.name not in IDENTITY:
                 setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
+    def rate(self, count: int) -> float | None:
+        """A share of the scored matches (None when none was scored)."""
+        scored = self.matches - self.unscored
+        return round(count / scored, 4) if scored else None
+
+    def per_valid_move(self, count: int) -> float | None:
+        """A count per accepted move, as Topsakal normalises missed opportunities."""
+        return round(count / self.valid_moves, 4) if self.valid_moves else None
+
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON."""
-        return asdict(self) | {"average_moves": round(self.average_moves, 3), "seconds": round(self.seconds, 3)}
+        return asdict(self) | {
+            "average_moves": round(self.average_moves, 3),
+            "seconds": round(self.seconds, 3),
+            "cost": round(self.cost, 6),
+            "win_rate": self.rate(self.wins),
+            "draw_rate": self.rate(self.draws),
+            "loss_rate": self.rate(self.losses),
+            "disqualified_rate": self.rate(self.disqualified),
+            "missed_wins_per_valid_move": self.per_valid_move(self.missed_wins),
+            "missed_blocks_per_valid_move": self.per_valid_move(self.missed_blocks),
+            "missed_sinks_per_valid_move": self.per_valid_move(self.missed_sinks),
+        }
 
 
 class RunTally:
     """Running tallies of a series as its matches finish: nothing of a match is kept once it is counted."""
 
-    def __init__(self, players: tuple[str, str], swap_seats: bool) -> None:
-        self.swap_seats = swap_seats
-        self.tallies = {
-            (p, s): SeatTally(player=p + 1, spec=players[p], seat=SEAT_NAMES[s]) for p in (0, 1) for s in (0, 1)
-        }
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = list(players)
+        self.tallies: dict[tuple[str, int], SeatTally] = {}
         self.matches = 0
         self.unscored = 0
         self.errors = 0
@@ -67,13 +94,24 @@ class RunTally:
         if outcome.status == "error":
             self.errors += 1
             self.first_error = self.first_error or outcome.detail or "error"
-        owners = (1, 0) if self.swap_seats and record.index % 2 else (0, 1)
         played = len(record.played)
-        for seat, owner in enumerate(owners):
-            tally = self.tallies[(owner, seat)]
+        try:
+            analysis = analyse(record.model_dump(), grading=False)
+        except (ValueError, KeyError, TypeError):
+            analysis = None
+        for seat, player in enumerate(record.players):
+            tally = self.tally(player.spec, seat)
             tally.matches += 1
             tally.invalid_moves += sum(1 for m in record.moves if m.seat == seat and not m.valid)
             tally.seconds += sum(m.seconds for m in record.moves if m.seat == seat)
+            tally.cost += sum(m.cost or 0.0 for m in record.moves if m.seat == seat)
+            if analysis is not None:
+                stats = analysis.seats[seat]
+                tally.valid_moves += stats.valid
+                for name in ("win_chances", "missed_wins", "block_chances", "missed_blocks"):
+                    setattr(tally, name, getattr(tally, name) + getattr(stats, name))
+                tally.sink_chances += stats.sink_chances
+                tally.missed_sinks += stats.missed_sinks
             if outcome.status != "finished":
                 tally.unscored += 1
                 continue
@@ -87,14 +125,24 @@ class RunTally:
             else:
                 tally.losses += 1
 
+    def tally(self, spec: str, seat: int) -> SeatTally:
+        """The tally of a player in a seat, begun on first use (a player not declared is added at the end)."""
+        key = (spec, seat)
+        if key not in self.tallies:
+            if spec not in self.players:
+                self.players.append(spec)
+            self.tallies[key] = SeatTally(player=self.players.index(spec) + 1, spec=spec, seat=SEAT_NAMES[seat])
+        return self.tallies[key]
+
     def rows(self) -> list[SeatTally]:
-        """The tallies of every (player, seat) that played."""
-        return [t for t in self.tallies.values() if t.matches]
+        """The tallies of every (player, seat) that played, by player then seat."""
+        ordered = sorted(self.tallies.items(), key=lambda item: (self.players.index(item[0][0]), item[0][1]))
+        return [t for _, t in ordered if t.matches]
 
 
-def summarize(records: Iterable[MatchRecord], players: tuple[str, str], swap_seats: bool) -> list[SeatTally]:
+def summarize(records: Iterable[MatchRecord], players: Sequence[str]) -> list[SeatTally]:
     """Tally matches per (player, seat); errors, aborts and cancellations are counted but never scored."""
-    tally = RunTally(players, swap_seats)
+    tally = RunTally(players)
     for record in records:
         tally.add(record)
     return tally.rows()

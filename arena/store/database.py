@@ -303,6 +303,17 @@ class MatchStore:
             [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
         )
 
+    def remove_matches(self, ids: set[str]) -> int:
+        """Delete these matches (a resumed tournament replays its failed ones under the same ids); returns how many."""
+        if self.read_only:
+            raise StoreError("this database was opened read-only")
+        try:
+            with self.locked():
+                self.merge_journal()
+                return self.segments(MATCHES).remove(set(ids))
+        except OSError as error:
+            raise StoreError(f"cannot write to {self.folder}: {error.strerror or error}") from None
+
     def pending(self, table: str) -> list[dict[str, Any]]:
         """Documents of a table still in the journal (recorded, not merged yet)."""
         if self.legacy_view is not None:
@@ -323,6 +334,13 @@ class MatchStore:
     def skipped(self, segments: Segments, number: int, error: ValueError) -> None:
         """Warn that a damaged segment's records are left out of what is read."""
         self.warnings.append(f"{segments.path(number)} cannot be read ({short_reason(error)}); its records are skipped")
+
+    def documents_in(self, segment: int) -> list[dict[str, Any]]:
+        """The match documents of one segment as `summary_rows` numbers them (0: the journal and legacy file)."""
+        if segment:
+            return self.read_segment(self.segments(MATCHES), segment)
+        legacy = self.legacy_view.get(MATCHES, []) if self.legacy_view is not None else []
+        return [*legacy, *self.pending(MATCHES)]
 
     def documents(self, table: str = MATCHES) -> Iterator[dict[str, Any]]:
         """Raw documents of a table, oldest first: merged ones, then those still in the journal."""

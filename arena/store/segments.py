@@ -148,6 +148,20 @@ class Segments:
             self.write_index(number, rows + [item.row for item in chunk])
         return added
 
+    def remove(self, ids: set[Any]) -> int:
+        """Take the documents with these ids out of their segments (each rewritten whole); returns how many."""
+        removed = 0
+        for number in self.numbers():
+            if not any(row[0] in ids for row in self.rows(number)):
+                continue
+            kept = [d for d in self.read_documents(number) if d.get("id") not in ids]
+            removed += len(self.rows(number)) - len(kept)
+            items = [self.prepare(document) for document in kept]
+            body = b",".join(b'"%d":%s' % (offset + 1, item.encoded) for offset, item in enumerate(items))
+            write_atomically(self.path(number), b'{"' + self.table.encode("utf-8") + b'":{' + body + b"}}")
+            self.write_index(number, [item.row for item in items])
+        return removed
+
     def write_segment(self, number: int, stored: int, chunk: list[Prepared]) -> None:
         """Add documents to a segment that holds `stored` of them, as TinyDB would store them (ids 1, 2, ...).
 

@@ -1,0 +1,124 @@
+"""PNG charts of a leaderboard with matplotlib: results by seat, ratings, missed opportunities, move heatmaps."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, never a window
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from arena.analysis.leaderboard import Leaderboard
+from arena.analysis.moves import MatchAnalysis, cell_of
+
+# Fixed metadata: the same database gives byte-identical files.
+PNG_METADATA = {"Software": None}
+RESULT_COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828", "disqualified": "#212121"}
+
+
+def save(figure: Figure, path: Path) -> Path:
+    """Write a figure as PNG and free it."""
+    figure.tight_layout()
+    figure.savefig(path, format="png", dpi=100, metadata=PNG_METADATA)
+    plt.close(figure)
+    return path
+
+
+def results_by_seat(board: Leaderboard, path: Path) -> Path:
+    """Topsakal's chart: stacked win/draw/loss/DQ rates of each player as first and as second player."""
+    names = board.players()
+    figure, axes = plt.subplots(1, 2, figsize=(12, 0.45 * len(names) + 2), sharey=True)
+    for seat, axis in enumerate(axes):
+        left = [0.0] * len(names)
+        for outcome, colour in RESULT_COLOURS.items():
+            rates = []
+            for row in board.rows:
+                record = row.seats[seat]
+                rates.append(getattr(record, outcome) / record.matches if record.matches else 0.0)
+            axis.barh(names, rates, left=left, color=colour, label=outcome)
+            left = [a + b for a, b in zip(left, rates, strict=True)]
+        axis.set_xlim(0, 1)
+        axis.set_xlabel("share of scored matches")
+        axis.set_title(f"as {'first' if seat == 0 else 'second'} player")
+        axis.invert_yaxis()
+    axes[1].legend(loc="lower right", fontsize="small")
+    figure.suptitle(f"{board.game}: results by seat")
+    return save(figure, path)
+
+
+def ratings(board: Leaderboard, path: Path) -> Path:
+    """Bradley-Terry ratings with their 95% bootstrap intervals."""
+    rows = [row for row in board.rows if not math.isnan(row.rating)]
+    figure, axis = plt.subplots(figsize=(9, 0.45 * len(rows) + 1.8))
+    names = [row.player for row in rows]
+    values = [row.rating for row in rows]
+    errors = [[row.rating - row.low for row in rows], [row.high - row.rating for row in rows]]
+    axis.errorbar(values, names, xerr=errors, fmt="o", color="#1565c0", ecolor="#90caf9", capsize=4)
+    axis.invert_yaxis()
+    axis.set_xlabel("rating (Bradley-Terry, Elo scale; 95% bootstrap interval)")
+    axis.set_title(f"{board.game}: ratings from {board.matches} matches")
+    axis.grid(axis="x", alpha=0.3)
+    return save(figure, path)
+
+
+def missed(board: Leaderboard, path: Path) -> Path:
+    """Missed wins, blocks and sinks per valid move, per player."""
+    names = board.players()
+    kinds = [("missed_wins", "missed wins"), ("missed_blocks", "missed blocks"), ("missed_sinks", "missed sinks")]
+    kinds = [(key, label) for key, label in kinds if any(row.counts.get(key, 0) for row in board.rows)] or kinds[:2]
+    figure, axis = plt.subplots(figsize=(9, 0.5 * len(names) + 1.8))
+    height = 0.8 / len(kinds)
+    for number, (key, label) in enumerate(kinds):
+        values = [row.per(key, "valid") if row.counts.get("valid") else 0.0 for row in board.rows]
+        positions = [i + number * height for i in range(len(names))]
+        axis.barh(positions, values, height=height, label=label)
+    axis.set_yticks([i + height * (len(kinds) - 1) / 2 for i in range(len(names))], names)
+    axis.invert_yaxis()
+    axis.set_xlabel("per valid move")
+    axis.set_title(f"{board.game}: missed opportunities")
+    axis.legend(fontsize="small")
+    return save(figure, path)
+
+
+def move_counts(analyses: Iterable[MatchAnalysis], game: str, player: str) -> tuple[list[list[int]], int]:
+    """How often `player` played each cell (Connect-Four: each column) in `game`, and the number of moves."""
+    grid: list[list[int]] = []
+    total = 0
+    for analysis in analyses:
+        if analysis.game != game or player not in analysis.players:
+            continue
+        rows, cols = analysis.shape
+        if not grid:
+            grid = [[0] * cols for _ in range(1 if game == "connect-four" else rows)]
+        seats = {seat for seat, name in enumerate(analysis.players) if name == player}
+        for move in analysis.moves:
+            if move[1] in seats and move[3] and (cell := cell_of(str(move[2]))) is not None:
+                r, c = cell
+                if r < len(grid) and c < len(grid[0]):
+                    grid[r][c] += 1
+                    total += 1
+    return grid, total
+
+
+def heatmap(analyses: list[MatchAnalysis], game: str, player: str, path: Path) -> Path:
+    """ChildPlay's picture: how often a player chose each cell, as a share of its moves."""
+    grid, total = move_counts(analyses, game, player)
+    figure, axis = plt.subplots(figsize=(6, 5 if len(grid) > 1 else 2.2))
+    shares = [[count / total if total else 0.0 for count in row] for row in grid] or [[0.0]]
+    image = axis.imshow(shares, cmap="viridis", vmin=0)
+    for r, row in enumerate(shares):
+        for c, value in enumerate(row):
+            if len(row) <= 10:
+                axis.text(c, r, f"{value:.0%}", ha="center", va="center", color="white", fontsize=8)
+    axis.set_xticks(range(len(shares[0])), [str(c + 1) for c in range(len(shares[0]))])
+    axis.set_yticks(range(len(shares)), [str(r + 1) for r in range(len(shares))] if len(shares) > 1 else [""])
+    axis.set_xlabel("column")
+    axis.set_ylabel("row" if len(shares) > 1 else "")
+    axis.set_title(f"{game}: where {player} played ({total} moves)")
+    figure.colorbar(image, ax=axis, label="share of moves")
+    return save(figure, path)

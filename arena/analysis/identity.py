@@ -1,0 +1,48 @@
+"""A player's identity for tables: its full configuration (model, prompt family, temperature, options), compactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEFAULT_LEVEL = 5
+DEFAULT_BUDGET = 1.0
+SHOWN_ELSEWHERE = ("temperature", "prompt")
+
+
+def identity(spec: str, settings: dict[str, Any]) -> str:
+    """`llm:local T=0.7 topsakal-list`, `minimax L3 2s`, `random`: two players with one name play identically."""
+    kind, _, argument = spec.strip().partition(":")
+    kind = kind.lower()
+    if kind == "llm":
+        model, *parts = argument.split(";")
+        words = [f"llm:{model.strip()}"]
+        if settings.get("temperature") is not None:
+            words.append(f"T={float(settings['temperature']):g}")
+        if settings.get("prompt") not in (None, "arena"):
+            words.append(str(settings["prompt"]))
+        if settings.get("constrained"):
+            words.append("constrained")
+        if settings.get("show_legal") is False:
+            words.append("no-legal")
+        for part in parts:
+            key, _, value = part.partition("=")
+            key = key.strip().replace("-", "_")
+            if key not in (*SHOWN_ELSEWHERE, "constrained", "legal"):
+                words.append(f"{key}={value.strip()}")
+        return " ".join(words)
+    if kind == "minimax":
+        words = ["minimax"]
+        level = settings.get("level", DEFAULT_LEVEL)
+        budget = settings.get("budget", DEFAULT_BUDGET)
+        if level != DEFAULT_LEVEL:
+            words.append(f"L{level}")
+        if budget != DEFAULT_BUDGET:
+            words.append(f"{float(budget):g}s")
+        return " ".join(words)
+    return spec.strip()
+
+
+def family_of(settings: dict[str, Any]) -> str | None:
+    """The prompt family a model played under (None for engines and people)."""
+    family = settings.get("prompt")
+    return str(family) if family is not None else None

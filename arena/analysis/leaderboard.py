@@ -1,0 +1,187 @@
+"""One game's leaderboard: per-player rates with intervals, move quality, usage, ratings; the results matrix."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena.analysis.moves import INVALID_KINDS, MatchAnalysis
+from arena.analysis.ratings import Result, bradley_terry, elo, wilson
+
+SEATS = ("first", "second")
+
+
+@dataclass
+class SeatRecord:
+    """Results of a player in one seat: scored matches and how they ended for it."""
+
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    disqualified: int = 0
+
+    def add(self, points: float, disqualified: bool) -> None:
+        """Count one scored match."""
+        self.matches += 1
+        if disqualified:
+            self.disqualified += 1
+        elif points == 1.0:
+            self.wins += 1
+        elif points == 0.5:
+            self.draws += 1
+        else:
+            self.losses += 1
+
+    def rates(self) -> dict[str, Any]:
+        """Win/draw/loss/DQ rates with Wilson 95% intervals."""
+        out: dict[str, Any] = {"matches": self.matches}
+        for name in ("wins", "draws", "losses", "disqualified"):
+            count = getattr(self, name)
+            low, high = wilson(count, self.matches)
+            out[name] = {
+                "count": count,
+                "rate": count / self.matches if self.matches else math.nan,
+                "low": low,
+                "high": high,
+            }
+        return out
+
+
+@dataclass
+class PlayerRow:
+    """Everything the leaderboard says about one player (one full configuration) in one game."""
+
+    player: str
+    family: str | None
+    matches: int = 0
+    unscored: int = 0
+    seats: list[SeatRecord] = field(default_factory=lambda: [SeatRecord(), SeatRecord()])
+    counts: dict[str, float] = field(default_factory=dict)
+    rating: float = math.nan
+    low: float = math.nan
+    high: float = math.nan
+    elo: float = math.nan
+
+    def total(self, name: str) -> int:
+        """A result count over both seats."""
+        return sum(getattr(seat, name) for seat in self.seats)
+
+    @property
+    def scored(self) -> int:
+        return sum(seat.matches for seat in self.seats)
+
+    def per(self, name: str, by: str) -> float:
+        """A count divided by another (nan when the divisor is 0)."""
+        divisor = self.counts.get(by, 0) if by != "matches" else self.matches
+        return self.counts.get(name, 0) / divisor if divisor else math.nan
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as plain values (the JSON of `arena report`)."""
+        c = self.counts
+        return {
+            "player": self.player,
+            "family": self.family,
+            "rating": _round(self.rating, 1),
+            "low": _round(self.low, 1),
+            "high": _round(self.high, 1),
+            "elo": _round(self.elo, 1),
+            "matches": self.matches,
+            "scored": self.scored,
+            "wins": self.total("wins"),
+            "draws": self.total("draws"),
+            "losses": self.total("losses"),
+            "disqualified": self.total("disqualified"),
+            "as_first": self.seats[0].rates(),
+            "as_second": self.seats[1].rates(),
+            "valid_moves": int(c.get("valid", 0)),
+            "invalid_moves": int(c.get("invalid", 0)),
+            "invalid_by_kind": {kind: int(c.get(kind, 0)) for kind in INVALID_KINDS},
+            "invalid_per_match": _round(self.per("invalid", "matches"), 4),
+            "missed_wins": int(c.get("missed_wins", 0)),
+            "win_chances": int(c.get("win_chances", 0)),
+            "missed_blocks": int(c.get("missed_blocks", 0)),
+            "block_chances": int(c.get("block_chances", 0)),
+            "missed_sinks": int(c.get("missed_sinks", 0)),
+            "missed_wins_per_valid_move": _round(self.per("missed_wins", "valid"), 4),
+            "missed_blocks_per_valid_move": _round(self.per("missed_blocks", "valid"), 4),
+            "missed_sinks_per_valid_move": _round(self.per("missed_sinks", "valid"), 4),
+            "blunders": int(c.get("blunders", 0)),
+            "graded_moves": int(c.get("graded", 0)),
+            "ungraded_moves": int(c.get("unknown", 0)),
+            "blunder_rate": _round(self.per("blunders", "graded"), 4),
+            "optimal_move_rate": _round(self.per("optimal", "graded"), 4),
+            "tokens": int(c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)),
+            "tokens_per_match": _round((c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)) / self.matches, 1)
+            if self.matches
+            else None,
+            "cost": round(c.get("cost", 0.0), 6),
+            "cost_per_match": round(c.get("cost", 0.0) / self.matches, 6) if self.matches else None,
+            "unpriced_calls": int(c.get("unpriced", 0)),
+            "seconds": round(c.get("seconds", 0.0), 3),
+        }
+
+
+def _round(value: float, digits: int) -> float | None:
+    """Rounded, or None for nan (JSON has no nan)."""
+    return None if value is None or math.isnan(value) else round(value, digits)
+
+
+@dataclass
+class Leaderboard:
+    """One game's players sorted by rating, and the results matrix (row player's W, D, L, DQ against each column)."""
+
+    game: str
+    rows: list[PlayerRow]
+    matrix: dict[tuple[str, str], list[int]]
+    matches: int
+    first_move: float
+
+    def players(self) -> list[str]:
+        return [row.player for row in self.rows]
+
+
+def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: int = 1000) -> Leaderboard:
+    """The leaderboard of one game from its match analyses (other games' matches are ignored)."""
+    rows: dict[str, PlayerRow] = {}
+    matrix: dict[tuple[str, str], list[int]] = {}
+    results: list[tuple[str, str, float]] = []
+    matches = 0
+    for analysis in analyses:
+        if analysis.game != game or len(analysis.players) != 2:
+            continue
+        matches += 1
+        for seat, name in enumerate(analysis.players):
+            row = rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
+            row.matches += 1
+            stats = vars(analysis.seats[seat])
+            for key, value in stats.items():
+                row.counts[key] = row.counts.get(key, 0) + value
+            points = analysis.points(seat)
+            if points is None:
+                row.unscored += 1
+                continue
+            dq = analysis.termination == "disqualified" and analysis.disqualified == seat
+            row.seats[seat].add(points, dq)
+            cell = matrix.setdefault((name, analysis.players[1 - seat]), [0, 0, 0, 0])
+            cell[3 if dq else 0 if points == 1.0 else 1 if points == 0.5 else 2] += 1
+        first_points = analysis.points(0)
+        if first_points is not None:
+            results.append((analysis.players[0], analysis.players[1], first_points))
+    names = list(rows)
+    number = {name: i for i, name in enumerate(names)}
+    scored = [Result(number[a], number[b], p) for a, b, p in results if a != b]
+    ratings = bradley_terry(scored, len(names), resamples)
+    elos = elo(scored, len(names))
+    for name, i in number.items():
+        row = rows[name]
+        row.rating, row.low, row.high, row.elo = ratings.rating[i], ratings.low[i], ratings.high[i], elos[i]
+    ordered = sorted(rows.values(), key=lambda r: (-(r.rating if not math.isnan(r.rating) else -math.inf), r.player))
+    return Leaderboard(game, ordered, matrix, matches, ratings.first_move)
+
+
+def games_of(analyses: Iterable[MatchAnalysis]) -> list[str]:
+    """The games present, in a stable order."""
+    return sorted({a.game for a in analyses})

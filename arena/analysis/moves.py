@@ -1,0 +1,221 @@
+"""Per-move analysis of a recorded match, replayed from its moves: tactics, exact grades, invalid kinds, usage."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from typing import Any
+
+from arena.analysis.identity import family_of, identity
+from games.grading import gradable, grade
+from games.registry import make_game
+from games.tactics import tactics
+
+ANALYSIS_VERSION = 1
+DEFAULT_GRADE_BUDGET = 0.25  # seconds of Connect-Four search per position before its grade is `unknown`
+INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
+
+# One row per attempt, as `moves.csv` lists them.
+MOVE_FIELDS = (
+    "ply",
+    "seat",
+    "move",
+    "valid",
+    "error_kind",
+    "missed_win",
+    "missed_block",
+    "missed_sink",
+    "best_value",
+    "value",
+    "blunder",
+    "seconds",
+    "tokens",
+    "cost",
+)
+
+
+def invalid_kind(error: str) -> str:
+    """Which kind of invalid move an error message describes."""
+    text = error.lower()
+    if "already" in text or "is full" in text or "taken" in text:
+        return "occupied"
+    if "off the" in text or "out of range" in text:
+        return "out_of_range"
+    if "game is over" in text or "not your turn" in text:
+        return "other"
+    return "unreadable"
+
+
+@dataclass
+class SeatStats:
+    """What one seat did in one match."""
+
+    valid: int = 0
+    invalid: int = 0
+    unreadable: int = 0
+    out_of_range: int = 0
+    occupied: int = 0
+    other: int = 0
+    win_chances: int = 0
+    missed_wins: int = 0
+    block_chances: int = 0
+    missed_blocks: int = 0
+    sink_chances: int = 0
+    missed_sinks: int = 0
+    graded: int = 0
+    optimal: int = 0
+    blunders: int = 0
+    unknown: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+    unpriced: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class MatchAnalysis:
+    """A match's players (by identity), result and per-seat statistics, and one row per attempt."""
+
+    id: str
+    ended_at: str
+    game: str
+    tournament: str | None
+    index: int
+    status: str
+    winner: int | None
+    termination: str
+    disqualified: int | None
+    players: list[str]
+    families: list[str | None]
+    seats: list[SeatStats]
+    moves: list[list[Any]] = field(default_factory=list)
+    shape: list[int] = field(default_factory=list)
+    budget: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        """Plain values for the cache."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchAnalysis:
+        """Back from the cache."""
+        values = dict(data)
+        values["seats"] = [SeatStats(**seat) for seat in data["seats"]]
+        return cls(**values)
+
+    @property
+    def scored(self) -> bool:
+        """Finished matches count in tables; errors, aborts and move-limit cancellations do not."""
+        return self.status == "finished"
+
+    def points(self, seat: int) -> float | None:
+        """1 for a win, 0.5 for a draw, 0 for a loss or disqualification; None when unscored."""
+        if not self.scored:
+            return None
+        if self.termination == "disqualified":
+            return 0.0 if self.disqualified == seat else 1.0
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == seat else 0.0
+
+
+@cache
+def game_for(name: str, options: tuple[tuple[str, Any], ...]) -> Any:
+    """A game object per name and options (they are immutable)."""
+    return make_game(name, **dict(options))
+
+
+def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grading: bool = True) -> MatchAnalysis:
+    """Replay a stored match document move by move and grade every accepted move."""
+    outcome = document.get("outcome") or {}
+    players = document.get("players") or []
+    settings = [p.get("settings") or {} for p in players]
+    game = game_for(document["game"], tuple(sorted((document.get("game_options") or {}).items())))
+    seats = [SeatStats(), SeatStats()]
+    result = MatchAnalysis(
+        id=str(document.get("id")),
+        ended_at=str(document.get("ended_at", "")),
+        game=document["game"],
+        tournament=document.get("tournament"),
+        index=int(document.get("index", 0)),
+        status=str(outcome.get("status", "")),
+        winner=outcome.get("winner"),
+        termination=str(outcome.get("termination", "")),
+        disqualified=outcome.get("disqualified"),
+        players=[identity(p.get("spec", ""), s) for p, s in zip(players, settings, strict=False)],
+        families=[family_of(s) for s in settings],
+        seats=seats,
+        budget=budget if grading else 0.0,
+    )
+    state = game.initial_state(random.Random(f"{document.get('seed')}:game"))
+    size = getattr(game, "size", 0)
+    result.shape = [getattr(game, "rows", size), getattr(game, "cols", size)]
+    grades = grading and gradable(game)
+    for move in document.get("moves") or []:
+        seat = int(move.get("seat", 0))
+        stats = seats[seat]
+        tokens = move.get("tokens") or {}
+        stats.prompt_tokens += int(tokens.get("prompt", 0) or 0)
+        stats.completion_tokens += int(tokens.get("completion", 0) or 0)
+        if move.get("cost") is not None:
+            stats.cost += float(move["cost"])
+        elif tokens:
+            stats.unpriced += 1
+        stats.seconds += float(move.get("seconds") or 0.0)
+        used = (tokens.get("prompt", 0) or 0) + (tokens.get("completion", 0) or 0)
+        row: list[Any] = [move.get("ply"), seat, move.get("move"), bool(move.get("valid"))]
+        if not move.get("valid"):
+            kind = invalid_kind(str(move.get("error") or ""))
+            stats.invalid += 1
+            setattr(stats, kind, getattr(stats, kind) + 1)
+            result.moves.append(
+                [*row, kind, None, None, None, None, None, None, move.get("seconds"), used, move.get("cost")]
+            )
+            continue
+        parsed = game.parse_move(state, str(move.get("move")))
+        stats.valid += 1
+        found = tactics(game, state, parsed)
+        for chance, missed, flag in (
+            ("win_chances", "missed_wins", found.missed_win),
+            ("block_chances", "missed_blocks", found.missed_block),
+            ("sink_chances", "missed_sinks", found.missed_sink),
+        ):
+            if flag is not None:
+                setattr(stats, chance, getattr(stats, chance) + 1)
+                setattr(stats, missed, getattr(stats, missed) + flag)
+        graded = grade(game, state, parsed, budget) if grades else None
+        if graded is not None:
+            stats.graded += 1
+            stats.optimal += graded.optimal
+            stats.blunders += graded.blunder
+        elif grades:
+            stats.unknown += 1
+        result.moves.append(
+            [
+                *row,
+                None,
+                found.missed_win,
+                found.missed_block,
+                found.missed_sink,
+                graded.best if graded else None,
+                graded.played if graded else None,
+                graded.blunder if graded else None,
+                move.get("seconds"),
+                used,
+                move.get("cost"),
+            ]
+        )
+        state = game.apply(state, parsed)
+    return result
+
+
+def cell_of(move: str) -> tuple[int, int] | None:
+    """The 0-based (row, column) a move names; Connect-Four moves name a column only (row 0), for heatmaps."""
+    numbers = [int(part) for part in move.replace(" ", "").split(",") if part.isdigit()]
+    if len(numbers) == 1:
+        return 0, numbers[0] - 1
+    if len(numbers) == 2:
+        return numbers[0] - 1, numbers[1] - 1
+    return None

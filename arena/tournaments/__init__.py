@@ -1,0 +1,1 @@
+"""Tournaments of many players: declared in files or flags, scheduled, resumed."""

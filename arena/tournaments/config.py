@@ -1,0 +1,152 @@
+"""A tournament as declared in a TOML file or on the command line, normalised, with its content-derived id."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+LLM_KEYS = ("prompt", "temperature", "max_tokens", "api_base", "reasoning_effort", "constrained", "legal", "transport")
+
+
+class PlayerEntry(BaseModel):
+    """One player of a tournament file: a spec and the options that make its identity."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    spec: str
+    prompt: str | None = None
+    temperature: float | None = None
+    max_tokens: int | None = Field(default=None, ge=1)
+    api_base: str | None = None
+    reasoning_effort: Literal["minimal", "low", "medium", "high"] | None = None
+    constrained: bool | None = None
+    legal: bool | None = None
+    transport: Literal["auto", "litellm"] | None = None
+    budget: float | None = Field(default=None, gt=0)
+    level: int | None = Field(default=None, ge=1, le=5)
+
+    def full_spec(self) -> str:
+        """The spec with this entry's options written into it (`llm:M;temperature=0.7`, `minimax:budget=2`)."""
+        spec = self.spec.strip()
+        kind = spec.partition(":")[0].lower()
+        llm_values = {key: getattr(self, key) for key in LLM_KEYS if getattr(self, key) is not None}
+        engine_values = {key: getattr(self, key) for key in ("budget", "level") if getattr(self, key) is not None}
+        if kind == "llm":
+            if engine_values:
+                raise ValueError(f"{spec}: budget and level are for minimax players")
+            return spec + "".join(f";{key}={_text(value)}" for key, value in llm_values.items())
+        if llm_values:
+            raise ValueError(f"{spec}: {', '.join(llm_values)} only apply to llm: players")
+        if engine_values:
+            if kind != "minimax":
+                raise ValueError(f"{spec}: budget and level are for minimax players")
+            argument = spec.partition(":")[2]
+            parts = [p for p in argument.split(",") if p.strip()] + [
+                f"{k}={_text(v)}" for k, v in engine_values.items()
+            ]
+            return "minimax:" + ",".join(parts)
+        return spec
+
+
+def _text(value: object) -> str:
+    """A spec value as text (booleans as true/false, numbers without a trailing .0)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+class TournamentConfig(BaseModel):
+    """Everything that decides which matches a tournament has and how they are played."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    games: list[str] = Field(default_factory=lambda: ["tictactoe"], min_length=1)
+    options: dict[str, int | str] = Field(default_factory=dict)
+    players: list[PlayerEntry] = Field(min_length=2)
+    prompts: list[str] = Field(default_factory=list)
+    matches_per_pair: int = Field(default=2, ge=1, le=100_000)
+    swap_seats: bool = True
+    seed: int = Field(default=0, ge=0)
+    invalid_retries: int = Field(default=0, ge=0)
+    on_invalid: Literal["loss", "disqualified"] = "loss"
+    max_moves: int | None = Field(default=None, ge=1)
+    concurrency: int | None = Field(default=None, ge=1)
+    provider_concurrency: dict[str, int] = Field(default_factory=dict)
+    max_cost: float | None = Field(default=None, gt=0)
+    llm_defaults: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def entries(cls, value: Any) -> Any:
+        """Players may be plain spec strings or tables with options."""
+        if isinstance(value, list):
+            return [{"spec": item} if isinstance(item, str) else item for item in value]
+        return value
+
+    @field_validator("games", mode="before")
+    @classmethod
+    def game_list(cls, value: Any) -> Any:
+        """`game = "x"` and `games = ["x", "y"]` both work."""
+        return [value] if isinstance(value, str) else value
+
+    def specs(self) -> list[str]:
+        """Every player's full spec, in file order."""
+        return [entry.full_spec() for entry in self.players]
+
+    def normalised(self) -> dict[str, Any]:
+        """The content that decides the matches (not concurrency, spend cap or name): the tournament's identity."""
+        return {
+            "games": self.games,
+            "options": dict(sorted(self.options.items())),
+            "players": self.specs(),
+            "prompts": self.prompts,
+            "matches_per_pair": self.matches_per_pair,
+            "swap_seats": self.swap_seats,
+            "seed": self.seed,
+            "invalid_retries": self.invalid_retries,
+            "on_invalid": self.on_invalid,
+            "max_moves": self.max_moves,
+            "llm_defaults": dict(sorted(self.llm_defaults.items())),
+        }
+
+    def tournament_id(self) -> str:
+        """`t-` and 12 hex digits of the SHA-256 of the normalised content."""
+        text = json.dumps(self.normalised(), sort_keys=True, separators=(",", ":"))
+        return "t-" + hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def load_config(path: Path) -> TournamentConfig:
+    """A tournament file; ValueError in one line naming the file and the first bad field."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{path} is not valid TOML: {error}") from None
+    if "game" in data:
+        if "games" in data:
+            raise ValueError(f"{path}: give game or games, not both")
+        data["games"] = data.pop("game")
+    return parse_config(data, str(path))
+
+
+def parse_config(data: dict[str, Any], source: str) -> TournamentConfig:
+    """Validate a tournament's settings; ValueError names the first bad field."""
+    try:
+        config = TournamentConfig.model_validate(data)
+        config.specs()
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "file"
+        raise ValueError(f"{source}: {where}: {first['msg']}") from None
+    return config

@@ -1,0 +1,69 @@
+"""Exact grading of a move: its game-theoretic value against the best one available, where a solver gives it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from games.connect_four.engine import ConnectFourEngine
+from games.connect_four.rules import ConnectFour
+from games.connect_four.solver import SearchTimeout
+from games.mnk import GridState
+from games.tictactoe.engine import MAX_EXACT_CELLS, masks_of, solver_for
+from games.tictactoe.rules import TicTacToe
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """Values for the mover (+1 win, 0 draw, -1 loss with perfect play after): the best move's and the one played."""
+
+    best: int
+    played: int
+
+    @property
+    def blunder(self) -> bool:
+        """The move threw away a win or a draw."""
+        return self.played < self.best
+
+    @property
+    def optimal(self) -> bool:
+        """The move kept the best value there was."""
+        return self.played == self.best
+
+
+def sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def gradable(game: Any) -> bool:
+    """True for games with an exact solver: tic-tac-toe boards of up to 12 cells and Connect-Four 6x7."""
+    if isinstance(game, TicTacToe):
+        return game.rows * game.cols <= MAX_EXACT_CELLS
+    return isinstance(game, ConnectFour) and (game.rows, game.cols) == (6, 7)
+
+
+@cache
+def connect_four_engine() -> ConnectFourEngine:
+    """One engine per process: books loaded once, the transposition table kept warm between positions."""
+    engine = ConnectFourEngine(6, 7, budget=None)
+    engine.solver.warm_up()
+    return engine
+
+
+def grade(game: Any, state: GridState, move: Any, budget: float) -> Grade | None:
+    """The move's grade, or None where the game has no solver or the search ran past `budget` seconds."""
+    if isinstance(game, TicTacToe) and gradable(game):
+        solver = solver_for(game.rows, game.cols, game.k)
+        values = {score.index: score.value for score in solver.scores(*masks_of(state))}
+        return Grade(max(values.values()), values[move.row * game.cols + move.col])
+    if isinstance(game, ConnectFour) and gradable(game):
+        engine = connect_four_engine()
+        position, mask = engine.layout.from_state(state)
+        try:
+            with engine.solver.deadline(budget):
+                scores = engine.solver.move_scores(position, mask, state.ply)
+        except SearchTimeout:
+            return None
+        return Grade(sign(max(scores.values())), sign(scores[move]))
+    return None
