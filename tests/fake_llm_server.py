@@ -86,7 +86,7 @@ class FakeServer:
 
     def _next_reply(self, body: dict[str, Any]) -> Reply:
         name = str(body.get("model"))
-        if name in ("first-legal", "slow-first-legal"):
+        if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
             return Reply(content=first_legal_answer(body), delay=0.2 if name.startswith("slow") else 0.0)
         if name.startswith("first-legal-"):  # first-legal-N: N chunks of reasoning before the answer
             chunks = int(name.removeprefix("first-legal-"))

@@ -133,15 +133,15 @@ def load_config(path: Path) -> TournamentConfig:
         raise ValueError(f"{path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{path} is not valid TOML: {error}") from None
-    if "game" in data:
-        if "games" in data:
-            raise ValueError(f"{path}: give game or games, not both")
-        data["games"] = data.pop("game")
     return parse_config(data, str(path))
 
 
 def parse_config(data: dict[str, Any], source: str) -> TournamentConfig:
     """Validate a tournament's settings; ValueError names the first bad field."""
+    if "game" in data:
+        if "games" in data:
+            raise ValueError(f"{source}: give game or games, not both")
+        data = {k: v for k, v in data.items() if k != "game"} | {"games": data["game"]}
     try:
         config = TournamentConfig.model_validate(data)
         config.specs()

@@ -45,11 +45,11 @@ class Schedule:
 
     def resume_line(self) -> str:
         """What a re-run does: `412 of 420 already recorded; playing 8`."""
-        if not self.recorded:
+        if not self.recorded and not self.replaced:
             return f"tournament {self.tournament_id}: playing {self.total} matches"
-        return (
-            f"tournament {self.tournament_id}: {self.recorded} of {self.total} already recorded; playing {self.to_play}"
-        )
+        already = f"{self.recorded} of {self.total} already recorded"
+        again = f" ({len(self.replaced)} that failed or were stopped are played again)" if self.replaced else ""
+        return f"tournament {self.tournament_id}: {already}; playing {self.to_play}{again}"
 
 
 def with_family(spec: str, family: str | None) -> str:
@@ -69,8 +69,11 @@ def build_schedule(config: TournamentConfig, tournament_id: str | None = None) -
         make_game(name, **config.options)
         families: list[str | None] = list(config.prompts) or [None]
         for family in families:
-            specs = list(dict.fromkeys(with_family(spec, family) for spec in config.specs()))
-            for first, second in combinations(specs, 2):
+            given = [with_family(spec, family) for spec in config.specs()]
+            specs = list(dict.fromkeys(given))
+            # Two players with one spec play each other (a baseline such as random against random).
+            pairs = [(specs[0], specs[0])] if len(given) == 2 and len(specs) == 1 else combinations(specs, 2)
+            for first, second in pairs:
                 plans.append(
                     TournamentPlan(
                         game=name,
@@ -87,7 +90,7 @@ def build_schedule(config: TournamentConfig, tournament_id: str | None = None) -
                 )
                 index += config.matches_per_pair
     if not plans:
-        raise ValueError("a tournament needs at least two different players")
+        raise ValueError("a tournament needs at least two players")
     return Schedule(tournament_id, config, tuple(plans))
 
 
