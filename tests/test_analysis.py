@@ -15,8 +15,8 @@ from arena.analysis.ratings import CENTRE, ELO_SCALE, Result, bradley_terry, elo
 from games.base import Cell
 from games.battleship.rules import Battleship, BattleshipState
 from games.connect_four.rules import ConnectFour
-from games.grading import grade
 from games.gomoku.rules import Gomoku
+from games.grading import grade
 from games.mnk import GridState
 from games.tactics import Tactics, column_wins, tactics
 from games.tictactoe.rules import TicTacToe
@@ -203,11 +203,8 @@ def simulate(true: np.ndarray, advantage: float, matches: int, seed: int) -> lis
     for _ in range(matches):
         a, b = rng.sample(range(len(true)), 2)
         expected = 1 / (1 + math.exp(-(true[a] - true[b] + advantage)))
-        u = rng.random()
-        if u < 0.2:
-            points = 0.5
-        else:
-            points = 1.0 if rng.random() < (expected - 0.1) / 0.8 else 0.0
+        drawn = rng.random() < 0.2
+        points = 0.5 if drawn else float(rng.random() < (expected - 0.1) / 0.8)
         results.append(Result(a, b, points))
     return results
 

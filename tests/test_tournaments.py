@@ -9,6 +9,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ def arena(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, timeout=300)
 
 
-def tournament_rows(db: Path, tournament: str | None = None) -> list[list[object]]:
+def tournament_rows(db: Path, tournament: str | None = None) -> list[list[Any]]:
     with MatchStore(db, read_only=True) as store:
         rows = store.summary_rows().rows
     return [row for row in rows if tournament is None or row[FIELD["tournament"]] == tournament]
@@ -133,7 +134,7 @@ def test_flags_with_more_than_two_players_mean_all_play_all(tmp_path: Path) -> N
 def test_a_killed_tournament_resumes_without_duplicates(tmp_path: Path) -> None:
     """kill -9 midway; the same command then plays exactly the missing matches."""
     db = tmp_path / "db"
-    args = ("--batch", "--game", "gomoku", "--players", "minimax:0.03", "random", "--games", "16")
+    args: tuple[str, ...] = ("--batch", "--game", "gomoku", "--players", "minimax:0.03", "random", "--games", "16")
     args += ("--swap-seats", "--workers", "1", "--db", str(db))
     process = start_arena(*args)
     deadline = time.monotonic() + 120
@@ -169,7 +170,7 @@ def test_a_changed_config_is_a_new_tournament_unless_resumed_by_id(tmp_path: Pat
 def test_failed_matches_are_played_again_and_replaced(tmp_path: Path, fake_llm: FakeServer) -> None:
     db = tmp_path / "db"
     model = fake_llm.script("down-then-up", Reply(status=500))
-    args = ("--batch", "--players", f"llm:{model}", "random", "--games", "4", "--retries", "0")
+    args: tuple[str, ...] = ("--batch", "--players", f"llm:{model}", "random", "--games", "4", "--retries", "0")
     args += ("--api-base", fake_llm.url, "--db", str(db), "--json")
     failing = arena(*args)
     assert failing.returncode == 1 and "ended with an error" in failing.stderr
@@ -185,7 +186,8 @@ def test_failed_matches_are_played_again_and_replaced(tmp_path: Path, fake_llm: 
 
 def test_the_spend_cap_stops_new_matches_and_a_higher_cap_resumes(tmp_path: Path, fake_llm: FakeServer) -> None:
     db = tmp_path / "db"
-    args = ("--batch", "--players", "llm:openai/gpt-4o-mini", "random", "--games", "30", "--concurrency", "2")
+    args: tuple[str, ...] = ("--batch", "--players", "llm:openai/gpt-4o-mini", "random", "--games", "30")
+    args += ("--concurrency", "2")
     args += ("--api-base", fake_llm.url, "--db", str(db), "--json")
     capped = arena(*args, "--max-cost", "0.0001")
     assert capped.returncode == 3, capped.stderr
