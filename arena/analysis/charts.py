@@ -46,9 +46,13 @@ def results_by_seat(board: Leaderboard, path: Path) -> Path:
         axis.set_xlabel("share of scored matches")
         axis.set_title(f"as {'first' if seat == 0 else 'second'} player")
         axis.invert_yaxis()
-    axes[1].legend(loc="lower right", fontsize="small")
+    handles, labels = axes[0].get_legend_handles_labels()
     figure.suptitle(f"{board.game}: results by seat")
-    return save(figure, path)
+    figure.tight_layout(rect=(0, 0.08, 1, 1))
+    figure.legend(handles, labels, loc="lower center", ncol=len(labels), frameon=False)
+    figure.savefig(path, format="png", dpi=100, metadata=PNG_METADATA)
+    plt.close(figure)
+    return path
 
 
 def ratings(board: Leaderboard, path: Path) -> Path:
@@ -111,10 +115,12 @@ def heatmap(analyses: list[MatchAnalysis], game: str, player: str, path: Path) -
     figure, axis = plt.subplots(figsize=(6, 5 if len(grid) > 1 else 2.2))
     shares = [[count / total if total else 0.0 for count in row] for row in grid] or [[0.0]]
     image = axis.imshow(shares, cmap="viridis", vmin=0)
+    brightest = max(max(row) for row in shares) or 1.0
     for r, row in enumerate(shares):
         for c, value in enumerate(row):
-            if len(row) <= 10:
-                axis.text(c, r, f"{value:.0%}", ha="center", va="center", color="white", fontsize=8)
+            if len(row) <= 10:  # labels fit on small boards only
+                colour = "black" if value > brightest * 0.6 else "white"  # viridis is light at the top
+                axis.text(c, r, f"{value:.0%}", ha="center", va="center", color=colour, fontsize=9)
     axis.set_xticks(range(len(shares[0])), [str(c + 1) for c in range(len(shares[0]))])
     axis.set_yticks(range(len(shares)), [str(r + 1) for r in range(len(shares))] if len(shares) > 1 else [""])
     axis.set_xlabel("column")
