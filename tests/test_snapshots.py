@@ -120,3 +120,20 @@ def test_long_reasoning_stream(snap_compare: Any, db_path: Path, fake_llm: FakeS
         await wait_for(pilot, lambda: pane.scroll_y >= pane.max_scroll_y)  # settled at the end
 
     assert snap_compare(app, terminal_size=SIZE, run_before=long_stream)
+
+
+def test_leaderboard(snap_compare: Any, db_path: Path) -> None:
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+    from tests.test_tui import leaderboard_db
+
+    leaderboard_db(db_path)
+    app = ArenaApp(db_path)
+
+    async def rated(pilot: Pilot[None]) -> None:
+        await pilot.press("f4")
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen)
+        await wait_for(pilot, lambda: screen.board is not None)
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=rated)

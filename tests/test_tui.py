@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from textual import events
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Select, Static
 
 from arena.players import PlayerOptions
 from arena.players.human import HumanPlayer
@@ -206,8 +207,7 @@ async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path
         history = app.screen
         assert isinstance(history, HistoryScreen)
         assert history.query_one("#matches", DataTable).row_count == 2
-        summary = history.query_one("#summary", DataTable)
-        assert summary.row_count == 2
+        assert "Leaderboard" in str(history.query_one("#summary-title", Static).render())
         await pilot.click("#player-filter")
         await pilot.press(*"nobody")
         await pilot.pause(0.4)  # the list is filtered once typing pauses
@@ -572,3 +572,55 @@ async def test_the_pause_between_games_is_set_on_the_setup_screen(db_path: Path)
         assert isinstance(match, MatchScreen) and match.config.pause_between == 0.2
         match.action_abort()
     assert '"pause": "0.2"' in (db_path.parent / "tui.json").read_text()
+
+
+def leaderboard_db(db_path: Path) -> None:
+    """Six players' worth of records: a tic-tac-toe round robin with a disqualification, and a Connect-Four pair."""
+    from arena.engine.policy import InvalidMovePolicy
+    from arena.engine.tournament import TournamentPlan, run_tournament
+
+    policy = InvalidMovePolicy(0, "disqualified")
+    plans = [
+        TournamentPlan("tictactoe", ("minimax", "random"), 4, seed=1, swap_seats=True, tournament_id="t-a"),
+        TournamentPlan("tictactoe", ("minimax", "scripted:2,2;2,2"), 2, seed=1, policy=policy, tournament_id="t-a"),
+        TournamentPlan("tictactoe", ("random", "scripted:2,2;2,2"), 2, seed=1, policy=policy, tournament_id="t-a"),
+        TournamentPlan("connect-four", ("minimax:0.05", "random"), 2, seed=1, tournament_id="t-b"),
+    ]
+    with MatchStore(db_path) as store:
+        for index, plan in enumerate(plans):
+            store.add_many(asyncio.run(run_tournament(replace(plan, first_index=10 * index))))
+
+
+async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_path: Path) -> None:
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+
+    await asyncio.to_thread(leaderboard_db, db_path)
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen)
+        await wait_for(pilot, lambda: screen.board is not None)
+        assert screen.board is not None and screen.board.game == "tictactoe"  # the busiest game first
+        table = screen.query_one("#lb-table", DataTable)
+        assert table.row_count == 3
+        assert [row.player for row in screen.rows][0] == "minimax"
+        scripted = next(row for row in screen.rows if row.player.startswith("scripted"))
+        assert scripted.total("disqualified") == 4 and scripted.total("losses") == 0  # DQ stays DQ
+        await pilot.press("s")  # sort by the next column
+        await wait_for(pilot, lambda: screen.sort == "elo")
+        screen.query_one("#lb-game", Select).value = "connect-four"
+        await wait_for(pilot, lambda: screen.board is not None and screen.board.game == "connect-four")
+        assert table.row_count == 2
+        await pilot.press("c")
+        await pilot.pause()
+        assert "ratings, 95% intervals" in screen.chart_text and "where minimax" in screen.chart_text
+        table.focus()
+        table.move_cursor(row=[row.player for row in screen.rows].index("random"))
+        await pilot.press("l", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        await pilot.pause()
+        assert history.query_one("#matches", DataTable).row_count == 2  # random's Connect-Four matches
+        assert "random in connect-four" in history.title

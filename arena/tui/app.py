@@ -41,6 +41,7 @@ class ArenaApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Setup", "Set up a new match", self.go_setup)
         yield SystemCommand("History", "Browse and replay recorded matches", self.go_history)
+        yield SystemCommand("Leaderboard", "Ratings, results matrix and charts per game", self.go_leaderboard)
         yield SystemCommand("Quiz", "Take the 50 hardest tic-tac-toe boards", self.go_quiz)
         yield SystemCommand("Help", "What every key does", self.action_help)
 
@@ -53,6 +54,11 @@ class ArenaApp(App[None]):
 
     def go_history(self) -> None:
         self.push_screen(HistoryScreen(self.store))
+
+    def go_leaderboard(self) -> None:
+        from arena.tui.screens.leaderboard import LeaderboardScreen  # scipy loads when it is first opened
+
+        self.push_screen(LeaderboardScreen(self.store))
 
     def go_quiz(self) -> None:
         setup = self.setup_screen()

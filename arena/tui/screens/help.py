@@ -12,6 +12,7 @@ HELP = """[b]Arena[/b] — models, people and engines at grid games.
 
 [b]Anywhere[/b]   F1 help · Ctrl+P command palette (screens) · Ctrl+Q quit
 [b]Setup[/b]      Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz
+           · F4 leaderboard
 [b]Match[/b]      click a cell (a column in Connect-Four), or arrows + Enter,
            or type a coordinate (2,3 or 4) + Enter · p pause/resume between
            moves · s one move while paused · a abort (recorded as aborted)
@@ -20,6 +21,10 @@ HELP = """[b]Arena[/b] — models, people and engines at grid games.
            Esc stops and the quiz resumes where it was next time.
 [b]History[/b]    type in the filters · Enter replays the match ·
            ← → step through the moves, Home / End jump.
+[b]Leaderboard[/b] one game at a time: choose game, tournament, prompt
+           · s or a column header sorts · Enter lists the player's matches
+           · l m c: table, matrix, charts (the heatmap follows the
+           highlighted row).
 
 Press any key to close."""
 

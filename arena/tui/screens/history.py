@@ -1,9 +1,8 @@
-"""Recorded matches: filter by game and player, open one to replay it, and a results summary per player."""
+"""Recorded matches: filter by game and player, open one to replay it (results per player: the Leaderboard)."""
 
 from __future__ import annotations
 
 import gc
-from collections import Counter, defaultdict
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,35 +17,11 @@ from arena.store import MatchStore
 from arena.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
-Columns = tuple[tuple[str, int], ...]
 Way = tuple[str, tuple[str, ...], str, str, int | None]  # game, players, status, termination, winner
 
 
-def columns_of(players: tuple[str, ...], status: str, termination: str, winner: int | None) -> Columns:
-    """The summary columns of a match's players, from its outcome."""
-    columns = []
-    for seat, spec in enumerate(players):
-        if status != "finished" or termination == "disqualified":
-            column = 3
-        elif winner is None:
-            column = 1
-        else:
-            column = 0 if winner == seat else 2
-        columns.append((spec, column))
-    return tuple(columns)
-
-
-def results_of_kinds(kinds: Counter[Columns]) -> list[tuple[str, int, int, int, int]]:
-    """(player, wins, draws, losses, unscored) from how many matches ended each way."""
-    table: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for columns, count in kinds.items():
-        for spec, column in columns:
-            table[spec][column] += count
-    return sorted(((spec, *row) for spec, row in table.items()), key=lambda r: (-r[1], r[0]))  # type: ignore[misc]
-
-
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
-MAX_ROWS = 100  # rows in the list; the summary counts every match that passes the filter
+MAX_ROWS = 100  # rows in the list; the count above it covers every match that passes the filter
 
 
 class HistoryScreen(Screen[None]):
@@ -54,9 +29,12 @@ class HistoryScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "leave", "Back"), Binding("enter", "open", "Replay")]
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, only: set[str] | None = None, label: str = "") -> None:
+        """`only`: the ids of the matches to list (a leaderboard player's), described by `label`."""
         super().__init__()
         self.store = store
+        self.only = only
+        self.label = label
         self.table = SummaryRows([], [])
         self.order: list[int] = []  # row positions, newest first
         self.shown: list[int] = []
@@ -72,17 +50,19 @@ class HistoryScreen(Screen[None]):
             with Horizontal(id="filters"):
                 yield Input(placeholder="game filter", id="game-filter", compact=True)
                 yield Input(placeholder="player filter", id="player-filter", compact=True)
+            yield Static("", id="summary-title")
             yield DataTable(id="matches", cursor_type="row")
-            yield Static("Results per player", id="summary-title")
-            yield DataTable(id="summary")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "History"
+        self.title = "History" + (f": {self.label}" if self.label else "")
         self.table = self.store.summary_rows()
-        ended = FIELD["ended_at"]
+        ended, ident = FIELD["ended_at"], FIELD["id"]
         rows = self.table.rows
-        self.order = sorted(range(len(rows)), key=lambda position: rows[position][ended], reverse=True)
+        positions = (
+            range(len(rows)) if self.only is None else [i for i in range(len(rows)) if rows[i][ident] in self.only]
+        )
+        self.order = sorted(positions, key=lambda position: rows[position][ended], reverse=True)
         g, p, st, t, w = (FIELD[name] for name in ("game", "players", "status", "termination", "winner"))
         known: dict[Way, int] = {}
         self.way_of = [known.setdefault((row[g], tuple(row[p]), row[st], row[t], row[w]), len(known)) for row in rows]
@@ -92,7 +72,6 @@ class HistoryScreen(Screen[None]):
         gc.freeze()
         matches = self.query_one("#matches", DataTable)
         matches.add_columns("ended", "game", "first", "second", "result", "moves")
-        self.query_one("#summary", DataTable).add_columns("player", "wins", "draws", "losses", "unscored")
         self.refill()
         matches.focus()
 
@@ -114,19 +93,13 @@ class HistoryScreen(Screen[None]):
         self.pending = None
         matches = self.query_one("#matches", DataTable)
         matches.clear()
-        title = "Results per player"
+        title = f"{len(self.shown):,} matches"
         if len(self.shown) > MAX_ROWS:
-            title += f" (all {len(self.shown):,} matches; the list shows the latest {MAX_ROWS:,}: filter to narrow it)"
+            title += f"; the list shows the latest {MAX_ROWS:,} (filter to narrow it)"
+        title += ". Ratings and results per player: Leaderboard (F4 on the setup screen)"
         self.query_one("#summary-title", Static).update(title)
         for position in self.shown[:MAX_ROWS]:
             matches.add_row(*self.row_of(position))
-        summary = self.query_one("#summary", DataTable)
-        summary.clear()
-        kinds: Counter[Columns] = Counter()
-        for way, count in Counter(self.way_of[i] for i in self.shown).items():
-            kinds[columns_of(*self.ways[way][1:])] += count
-        for row in results_of_kinds(kinds):
-            summary.add_row(*(inert_text(str(v)) for v in row))
 
     def row_of(self, position: int) -> tuple[Text, ...]:
         """The list row of a match, made once per match and kept."""

@@ -88,6 +88,7 @@ class SetupScreen(Screen[None]):
         Binding("f5", "play", "Play"),
         Binding("f2", "history", "History"),
         Binding("f3", "quiz", "Quiz"),
+        Binding("f4", "leaderboard", "Leaderboard"),
     ]
 
     AUTO_FOCUS = "#play"  # Enter plays the remembered set-up at once
@@ -304,3 +305,8 @@ class SetupScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.store))
+
+    def action_leaderboard(self) -> None:
+        from arena.tui.screens.leaderboard import LeaderboardScreen  # scipy loads when it is first opened
+
+        self.app.push_screen(LeaderboardScreen(self.store))

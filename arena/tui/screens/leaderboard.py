@@ -1,0 +1,300 @@
+"""Ratings per game with intervals, the results matrix and charts in the terminal; Enter opens a player's matches."""
+
+from __future__ import annotations
+
+import math
+
+from rich.console import Group
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
+
+from arena.analysis.cache import analyse_store
+from arena.analysis.charts import move_counts
+from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
+from arena.analysis.moves import MatchAnalysis
+from arena.inert import inert_text
+from arena.report import SORTS, matrix_table, number, share, sorted_rows
+from arena.store import MatchStore
+from arena.tui.screens.history import HistoryScreen
+
+RESAMPLES = 300  # bootstrap resamples here: the intervals settle well before the report's 1,000
+COLUMNS = (
+    ("player", "player"),
+    ("rating", "rating"),
+    ("95% CI", "rating"),
+    ("n", "matches"),
+    ("W-D-L-DQ", "wins"),
+    ("win 1st/2nd", "wins"),
+    ("inv/m", "invalid"),
+    ("miss w/b", "missed-wins"),
+    ("blunder", "blunders"),
+    ("tok/m", "tokens"),
+    ("$/m", "cost"),
+)
+BAR = 30  # characters of a chart bar
+ANY = "any"
+TOURNAMENTS, FAMILIES = "any tournament", "any prompt family"
+
+
+def row_cells(row: PlayerRow) -> tuple[Text, ...]:
+    """One leaderboard row as table cells."""
+    first, second = row.seats
+    tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
+    cells = (
+        row.player,
+        number(row.rating, "{:.0f}"),
+        "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
+        str(row.matches),
+        f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
+        f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
+        number(row.per("invalid", "matches"), "{:.2f}"),
+        f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}",
+        number(row.per("blunders", "graded"), "{:.0%}"),
+        number(tokens / row.matches if row.matches else None, "{:.0f}"),
+        number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, "{:.3f}"),
+    )
+    texts = tuple(inert_text(cell) for cell in cells)
+    for position, text in enumerate(texts):
+        if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
+            text.justify = "right"
+    return texts
+
+
+def rating_chart(board: Leaderboard) -> Text:
+    """Each player's rating as a dot on a shared axis, its 95% interval as a bar around it."""
+    rows = [row for row in board.rows if not math.isnan(row.rating)]
+    if not rows:
+        return Text("no scored matches")
+    low, high = min(r.low for r in rows), max(r.high for r in rows)
+    span = (high - low) or 1.0
+    width = max(len(r.player) for r in rows)
+    text = Text(f"ratings, 95% intervals ({low:.0f} to {high:.0f})\n", style="bold")
+    for row in rows:
+        start, end, dot = (round((v - low) / span * (BAR - 1)) for v in (row.low, row.high, row.rating))
+        line = [" "] * BAR
+        for i in range(start, end + 1):
+            line[i] = "─"
+        line[start], line[end], line[dot] = "├", "┤", "●"
+        text.append(f"{row.player:<{width}} ")
+        text.append("".join(line), style="cyan")
+        text.append(f" {row.rating:.0f}\n")
+    return text
+
+
+def seat_chart(board: Leaderboard) -> Text:
+    """Topsakal's picture: win/draw/loss/DQ shares as first and as second player, as stacked bars."""
+    width = max((len(r.player) for r in board.rows), default=6)
+    text = Text("results as first | as second player (", style="bold")
+    for label, style in (("win", "green"), ("draw", "white"), ("loss", "red"), ("DQ", "magenta")):
+        text.append(f" {label}", style=style)
+    text.append(" )\n")
+    half = BAR // 2
+    for row in board.rows:
+        text.append(f"{row.player:<{width}} ")
+        for seat in row.seats:
+            counts = (seat.wins, seat.draws, seat.losses, seat.disqualified)
+            widths = [round(half * c / seat.matches) if seat.matches else 0 for c in counts]
+            for count, style in zip(widths, ("green", "white", "red", "magenta"), strict=True):
+                text.append("█" * count, style=style)
+            text.append(" " * (half - sum(widths)) + " │ ")
+        text.append("\n")
+    return text
+
+
+def heat_chart(analyses: list[MatchAnalysis], game: str, player: str) -> Text:
+    """ChildPlay's move heatmap for one player: how often it chose each cell (Connect-Four: column)."""
+    grid, total = move_counts(analyses, game, player)
+    text = Text(f"where {player} played ({total} moves)\n", style="bold")
+    if not total:
+        return text
+    top = max(max(row) for row in grid) or 1
+    for row in grid:
+        for count in row:
+            level = count / top
+            shade = int(40 + 215 * level)
+            cell = f"{100 * count / total:3.0f}%" if len(row) <= 9 else "  "
+            text.append(f" {cell} ", style=f"black on rgb({shade // 3},{shade},{shade // 2})")
+        text.append("\n")
+    return text
+
+
+class LeaderboardScreen(Screen[None]):
+    """One game at a time (ratings never mix games), filtered by tournament and prompt family."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Back"),
+        Binding("enter", "matches", "Matches"),
+        Binding("s", "sort", "Sort"),
+        Binding("l", "tab('lb-table-tab')", "Table"),
+        Binding("m", "tab('lb-matrix-tab')", "Matrix"),
+        Binding("c", "tab('lb-charts-tab')", "Charts"),
+    ]
+
+    def __init__(self, store: MatchStore) -> None:
+        super().__init__()
+        self.store = store
+        self.analyses: list[MatchAnalysis] = []
+        self.board: Leaderboard | None = None
+        self.rows: list[PlayerRow] = []
+        self.sort = "rating"
+        self.ready = False
+        self.chart_text = ""  # the charts as plain text
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="board-filters"):
+            yield Select[str]([], prompt="game", id="lb-game", compact=True, allow_blank=True)
+            yield Select[str]([(TOURNAMENTS, ANY)], value=ANY, id="lb-tournament", compact=True, allow_blank=False)
+            yield Select[str]([(FAMILIES, ANY)], value=ANY, id="lb-family", compact=True, allow_blank=False)
+        yield Static("analysing recorded moves...", id="lb-status")
+        with TabbedContent(id="lb-tabs"):
+            with TabPane("Leaderboard", id="lb-table-tab"):
+                yield DataTable(id="lb-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("Matrix", id="lb-matrix-tab"), VerticalScroll():
+                yield Static(id="lb-matrix")
+            with TabPane("Charts", id="lb-charts-tab"), VerticalScroll():
+                yield Static(id="lb-charts")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Leaderboard"
+        table = self.query_one("#lb-table", DataTable)
+        for label, _ in COLUMNS:
+            table.add_column(label, key=label)
+        table.focus()
+        self.load()
+
+    @work(thread=True, exclusive=True)
+    def load(self) -> None:
+        """Analyse every recorded match (new ones only: the rest come from the cache) away from the screen."""
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self.status, f"analysing recorded moves: {done:,} of {total:,}")
+
+        analyses = analyse_store(self.store, on_progress=progress)
+        self.app.call_from_thread(self.loaded, analyses)
+
+    def status(self, line: str) -> None:
+        self.query_one("#lb-status", Static).update(line)
+
+    def loaded(self, analyses: list[MatchAnalysis]) -> None:
+        """Fill the filters from what was played, then show the busiest game."""
+        self.analyses = analyses
+        games: dict[str, int] = {}
+        for analysis in analyses:
+            games[analysis.game] = games.get(analysis.game, 0) + 1
+        tournaments = sorted({a.tournament for a in analyses if a.tournament})
+        families = sorted({f for a in analyses for f in a.families if f})
+        game_select = self.query_one("#lb-game", Select)
+        game_select.set_options([(f"{name} ({count:,})", name) for name, count in sorted(games.items())])
+        self.query_one("#lb-tournament", Select).set_options([(TOURNAMENTS, ANY)] + [(t, t) for t in tournaments])
+        self.query_one("#lb-family", Select).set_options([(FAMILIES, ANY)] + [(f, f) for f in families])
+        self.ready = True
+        if games:
+            game_select.value = max(games, key=lambda name: games[name])
+        else:
+            self.status("no recorded matches yet: play some (F5 on the setup screen) or run a tournament")
+
+    def on_select_changed(self, _: Select.Changed) -> None:
+        if self.ready:
+            self.rebuild()
+
+    def chosen(self) -> tuple[str | None, str | None, str | None]:
+        values = [self.query_one(f"#lb-{name}", Select).value for name in ("game", "tournament", "family")]
+        return tuple(v if isinstance(v, str) and v != ANY else None for v in values)  # type: ignore[return-value]
+
+    def selected(self) -> list[MatchAnalysis]:
+        """The analyses the filters let through."""
+        game, tournament, family = self.chosen()
+        return [
+            a
+            for a in self.analyses
+            if a.game == game
+            and (tournament is None or a.tournament == tournament)
+            and (family is None or family in a.families)
+        ]
+
+    @work(thread=True, exclusive=True, group="rate")
+    def rebuild(self) -> None:
+        """Rate the players of the chosen game (a bootstrap: done off the screen's thread)."""
+        game = self.chosen()[0]
+        if game is None:
+            return
+        board = build_leaderboard(game, self.selected(), RESAMPLES)
+        self.app.call_from_thread(self.show, board)
+
+    def show(self, board: Leaderboard) -> None:
+        """Put a leaderboard on every tab."""
+        self.board = board
+        advantage = "" if math.isnan(board.first_move) else f", first-move advantage {board.first_move:+.0%}"
+        self.status(
+            f"{board.game}: {board.matches:,} matches, {len(board.rows)} players{advantage}; "
+            f"sorted by {self.sort} (s or a column header to change); Enter lists a player's matches"
+        )
+        self.fill_table()
+        self.query_one("#lb-matrix", Static).update(matrix_table(board))
+        self.draw_charts()
+
+    def fill_table(self) -> None:
+        table = self.query_one("#lb-table", DataTable)
+        table.clear()
+        if self.board is None:
+            return
+        self.rows = sorted_rows(self.board, self.sort)
+        for row in self.rows:
+            table.add_row(*row_cells(row), key=row.player)
+
+    def draw_charts(self) -> None:
+        if self.board is None:
+            return
+        parts = [rating_chart(self.board), seat_chart(self.board)]
+        player = self.current_player()
+        if player is not None:
+            parts.append(heat_chart(self.selected(), self.board.game, player))
+        self.chart_text = "\n".join(part.plain for part in parts)
+        self.query_one("#lb-charts", Static).update(Group(*parts))
+
+    def current_player(self) -> str | None:
+        table = self.query_one("#lb-table", DataTable)
+        if self.rows and 0 <= table.cursor_row < len(self.rows):
+            return self.rows[table.cursor_row].player
+        return None
+
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        self.draw_charts()  # the heatmap follows the highlighted player
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        label = str(event.label)
+        self.sort = dict(COLUMNS).get(label, "rating")
+        if self.board is not None:
+            self.show(self.board)
+
+    def action_sort(self) -> None:
+        """Cycle through the sort orders."""
+        orders = list(SORTS)
+        self.sort = orders[(orders.index(self.sort) + 1) % len(orders)]
+        if self.board is not None:
+            self.show(self.board)
+
+    def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
+        self.action_matches()
+
+    def action_matches(self) -> None:
+        """Open History on the highlighted player's matches (in this game and these filters)."""
+        player = self.current_player()
+        if player is None or self.board is None:
+            return
+        ids = {a.id for a in self.selected() if player in a.players}
+        self.app.push_screen(HistoryScreen(self.store, only=ids, label=f"{player} in {self.board.game}"))
+
+    def action_tab(self, pane: str) -> None:
+        """Show one tab (the table keeps the highlighted player for the heatmap)."""
+        self.query_one("#lb-tabs", TabbedContent).active = pane
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
