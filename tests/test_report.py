@@ -27,7 +27,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("report") / "db"
     ttt = arena("--batch", "--players", *PLAYERS, "--games", "6", "--swap-seats", "--db", str(db))
     assert ttt.returncode == 0, ttt.stderr
-    c4 = arena("--batch", "--game", "connect-four", "--players", "minimax:0.05", "random", "--games", "2", "--db", str(db))
+    c4 = arena(
+        "--batch", "--game", "connect-four", "--players", "minimax:0.05", "random", "--games", "2", "--db", f"{db}"
+    )
     assert c4.returncode == 0, c4.stderr
     return db
 
@@ -39,7 +41,7 @@ def test_report_json_has_a_leaderboard_per_game(played: Path) -> None:
     assert data["matches"] == 36 + 2
     assert set(data["games"]) == {"tictactoe", "connect-four"}
     players = data["games"]["tictactoe"]["players"]
-    assert [p["player"] for p in players][0] == "minimax"  # sorted by rating
+    assert players[0]["player"] == "minimax"  # sorted by rating
     assert players[-1]["player"] == "scripted:2,2;2,2"
     for key in ("player", "rating", "low", "high", "matches", "wins", "draws", "losses", "disqualified"):
         assert all(key in p for p in players)

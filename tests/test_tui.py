@@ -604,7 +604,7 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         assert screen.board is not None and screen.board.game == "tictactoe"  # the busiest game first
         table = screen.query_one("#lb-table", DataTable)
         assert table.row_count == 3
-        assert [row.player for row in screen.rows][0] == "minimax"
+        assert screen.rows[0].player == "minimax"
         scripted = next(row for row in screen.rows if row.player.startswith("scripted"))
         assert scripted.total("disqualified") == 4 and scripted.total("losses") == 0  # DQ stays DQ
         await pilot.press("s")  # sort by the next column
@@ -623,4 +623,4 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         assert isinstance(history, HistoryScreen)
         await pilot.pause()
         assert history.query_one("#matches", DataTable).row_count == 2  # random's Connect-Four matches
-        assert "random in connect-four" in history.title
+        assert "random in connect-four" in str(history.title)
