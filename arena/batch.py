@@ -143,7 +143,8 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     schedule = resumed(run.schedule, store)
     if schedule.replaced:
         store.remove_matches(set(schedule.replaced))
-    errors.print(inert(schedule.resume_line() + run.label), markup=False, highlight=False, soft_wrap=True)
+    if schedule.recorded or schedule.replaced or errors.is_terminal:  # a fresh run's id is in its summary
+        errors.print(inert(schedule.resume_line() + run.label), markup=False, highlight=False, soft_wrap=True)
     options = replace(run.options, call_cache=CallCache(store, run.options.replay))
     tally = RunTally(schedule.players())
     spending = Spending(cost=schedule.recorded_cost)
