@@ -14,6 +14,7 @@ from arena.engine.tournament import TournamentPlan, play_tournament
 from arena.records import MatchRecord
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
+from bench.analysis import bench_analysis
 from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
 from bench.levels import bench_levels
@@ -132,6 +133,7 @@ def bench_dataset() -> None:
 
 
 PARTS: dict[str, Callable[[], None]] = {
+    "analysis": bench_analysis,
     "store": bench_store,
     "scale": bench_scale,
     "llm-path": bench_llm_path,

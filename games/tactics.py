@@ -9,6 +9,7 @@ sink* is a Battleship shot fired away from an unsunk hit while a cell next to on
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from games import grid
@@ -29,24 +30,35 @@ class Tactics:
 NONE = Tactics()
 
 
+@cache
+def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells around it (8-neighbourhood)."""
+    around = []
+    for index in range(rows * cols):
+        r, c = divmod(index, cols)
+        around.append(
+            tuple(
+                (r + dr) * cols + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
+            )
+        )
+    return tuple(around)
+
+
 def grid_wins(state: GridState, seat: int, k: int) -> set[int]:
     """Empty cells where a stone of `seat` makes k in a row (gravity-free boards)."""
     rows, cols, cells = state.rows, state.cols, state.cells
     stone = seat + 1
+    if k > 1 and cells.count(stone) < k - 1:
+        return set()
+    around = neighbours(rows, cols)
     wins = set()
     trial = list(cells)
     for index, value in enumerate(cells):
-        if value:
-            continue
-        if k > 1:  # a winning cell touches one of the seat's stones
-            r, c = divmod(index, cols)
-            if not any(
-                0 <= r + dr < rows and 0 <= c + dc < cols and cells[(r + dr) * cols + c + dc] == stone
-                for dr in (-1, 0, 1)
-                for dc in (-1, 0, 1)
-                if dr or dc
-            ):
-                continue
+        if value or (k > 1 and stone not in [cells[n] for n in around[index]]):
+            continue  # a winning cell is empty and touches one of the seat's stones
         trial[index] = stone
         if grid.winning_line(trial, rows, cols, index, k):
             wins.add(index)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -95,8 +95,10 @@ class MatchAnalysis:
     budget: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
-        """Plain values for the cache."""
-        return asdict(self)
+        """Plain values for the cache (the move rows are lists of plain values already: not copied)."""
+        values = dict(vars(self))
+        values["seats"] = [dict(vars(seat)) for seat in self.seats]
+        return values
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchAnalysis:
