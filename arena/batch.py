@@ -63,7 +63,7 @@ class Spending:
         for move in record.moves:
             if move.cost is not None:
                 self.cost += move.cost
-            elif move.tokens:
+            elif move.tokens and record.players[move.seat].settings.get("api_base") != "local":  # local is free
                 self.unpriced += 1
                 self.unpriced_models = (self.unpriced_models or set()) | {record.players[move.seat].spec}
 
@@ -116,6 +116,8 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
         console = wide_console()
         for result in results:
             console.print(summary_table(result, store.path))
+            hint = f"ratings, matrix and charts: arena report --tournament {result.schedule.tournament_id}"
+            console.print(hint, markup=False, highlight=False)
     if any(result.spending.capped for result in results):
         return CAP_STOPPED
     return 1 if any(result.tally.errors for result in results) else 0
@@ -333,7 +335,6 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
         caption += f"; {tally.errors} of them with an error"
     if result.spending.cost:
         caption += f"; cost ${result.spending.cost:.4f}"
-    caption += f". Ratings: arena report --tournament {schedule.tournament_id}"
     title = f"{run_title(schedule)} (seed {schedule.config.seed}{result.run.label}, {schedule.tournament_id})"
     table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
     columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "win%", "invalid")

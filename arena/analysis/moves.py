@@ -163,7 +163,7 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
         stats.completion_tokens += int(tokens.get("completion", 0) or 0)
         if move.get("cost") is not None:
             stats.cost += float(move["cost"])
-        elif tokens:
+        elif tokens and settings[seat].get("api_base") != "local":  # the bundled local model costs nothing
             stats.unpriced += 1
         stats.seconds += float(move.get("seconds") or 0.0)
         used = (tokens.get("prompt", 0) or 0) + (tokens.get("completion", 0) or 0)
