@@ -272,6 +272,11 @@ def match_rows(report: Report) -> list[dict[str, Any]]:
                 "first_points": a.points(0) if a.points(0) is not None else "",
                 "valid_moves": sum(s.valid for s in a.seats),
                 "invalid_moves": sum(s.invalid for s in a.seats),
+                **{
+                    f"{seat}_{name}": getattr(stats, name)
+                    for seat, stats in zip(("first", "second"), a.seats, strict=False)
+                    for name in ("invalid", "missed_wins", "missed_blocks", "missed_sinks", "blunders")
+                },
                 "tokens": sum(s.prompt_tokens + s.completion_tokens for s in a.seats),
                 "cost": round(sum(s.cost for s in a.seats), 6),
                 "seconds": round(sum(s.seconds for s in a.seats), 3),
