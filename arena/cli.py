@@ -137,7 +137,8 @@ def main_parser() -> ArgumentParser:
         nargs="+",
         metavar="SPEC",
         default=["minimax", "random"],
-        help="two or more player specs (more than two: every pair plays): random, minimax[:SECONDS][,level=1-5], "
+        help="two or more player specs (more than two: every pair plays): random, random-any (any cell, taken ones "
+        "too), minimax[:SECONDS][,level=1-5], "
         "llm:PROVIDER/MODEL[;key=value...], llm:local, scripted:MOVE,MOVE... (human players need the app)",
     )
     parser.add_argument(
@@ -216,9 +217,15 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """Defaults for `llm:` players (a spec can override each with `;key=value`)."""
-    from arena.prompting import FAMILIES
+    from arena.prompting import shipped_names
 
-    parser.add_argument("--prompt", default="arena", choices=FAMILIES, help="prompt family of llm: players")
+    parser.add_argument(
+        "--prompt",
+        type=prompt_family,
+        metavar="FAMILY",
+        help=f"prompt family of llm: players: {', '.join(shipped_names())}, or PATH.toml[#variant] of your own "
+        "(see prompts/README.md); default arena (cloudwalk for the quiz)",
+    )
     parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of llm: players")
     parser.add_argument("--api-base", help="endpoint for llm: players (e.g. a vLLM or Ollama server)")
     parser.add_argument(
@@ -239,13 +246,24 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def llm_defaults(args: argparse.Namespace) -> PlayerOptions:
-    """PlayerOptions from the command line."""
+def prompt_family(value: str) -> str:
+    """A --prompt value that names a shipped family or a valid family file (checked now, not mid-run)."""
+    from arena.prompting import load_family
+
+    try:
+        load_family(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return value
+
+
+def llm_defaults(args: argparse.Namespace, prompt: str = "arena") -> PlayerOptions:
+    """PlayerOptions from the command line (`prompt`: the family when --prompt is not given)."""
     from arena.players import PlayerOptions
 
     temperatures = getattr(args, "temperature", None)
     return PlayerOptions(
-        prompt=args.prompt,
+        prompt=args.prompt or prompt,
         temperature=temperatures[0] if temperatures else None,
         max_tokens=args.max_tokens,
         api_base=args.api_base,
@@ -386,7 +404,6 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     """`arena quiz --model SPEC`."""
     import asyncio
     import secrets
-    from dataclasses import replace
 
     from arena.inert import inert
     from arena.llm.cache import CallCache
@@ -400,7 +417,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     if not args.model.startswith("llm:"):
         print_error("arena quiz: error: --model takes an llm: spec, e.g. llm:local")
         return 2
-    defaults = replace(llm_defaults(args), prompt="cloudwalk")
+    defaults = llm_defaults(args, prompt="cloudwalk")
     try:
         store = MatchStore(args.db)
     except StoreError as error:
@@ -409,6 +426,8 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     try:
         player = make_player(args.model, 0, defaults)
         assert isinstance(player, LLMPlayer)
+        if not player.family.quiz_only:
+            raise ValueError(f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants")
         session = latest_unfinished(store, player.spec) if args.resume else None
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

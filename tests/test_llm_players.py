@@ -276,7 +276,7 @@ def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
         (["--players", "llm:x;temperature=hot", "random"], "must be a number"),
         (["--players", "llm:x;colour=blue", "random"], "bad llm option"),
         (["--players", "llm:", "random"], "needs a model name"),
-        (["--players", "llm:x", "random", "--prompt", "poetry"], "invalid choice"),
+        (["--players", "llm:x", "random", "--prompt", "poetry"], "unknown prompt family"),
         (["--players", "llm:x", "random", "--prompt", "cloudwalk"], "only for the hard-boards quiz"),
         (["--players", "llm:x;temperature=nan", "random"], "temperature must be a number from 0 to 2"),
         (["--players", "llm:x;max_tokens=-5", "random"], "max_tokens must be at least 1"),
@@ -321,7 +321,7 @@ def test_a_model_takes_the_quiz_and_the_last_submit_move_counts(fake_llm: FakeSe
     assert "Published human mean: 42/50" in result.stdout
     assert {call.get("temperature") for call in fake_llm.calls("quiz-bot")} == {0.3}
     prompt = fake_llm.calls("quiz-bot")[0]["messages"][0]["content"]
-    assert "submit_move(d)" in prompt and "Board: " in prompt
+    assert "submit_move(d)" in prompt and "## Board\n" in prompt
     with MatchStore(db_path) as store:
         sessions = list(store.documents(QUIZ_SESSIONS))
         answers = list(store.documents(QUIZ_ANSWERS))

@@ -71,8 +71,8 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
         if name in overrides:
             flags[name] = overrides[name].lower() in ("1", "true", "yes", "on")
     family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
-    if family.data["family"] == "cloudwalk" and options.game:
-        raise ValueError("the cloudwalk prompts are only for the hard-boards quiz (arena quiz --model)")
+    if family.quiz_only and options.game:
+        raise ValueError(f"the {family.name} prompts are only for the hard-boards quiz (arena quiz --model)")
     local = model == LOCAL
     transport = overrides.get("transport", options.transport)
     if transport not in TRANSPORTS:

@@ -1,4 +1,4 @@
-"""Uniform random play over the legal moves, from a seeded generator."""
+"""Uniform random play from a seeded generator: over the legal moves, or over every cell of the board."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from arena.players.base import Choice, TurnView
+from games.connect_four import ConnectFour
 
 
 class RandomPlayer:
-    """Picks uniformly among legal moves."""
+    """Picks uniformly among legal moves (ChildPlay's random baseline)."""
 
     def __init__(self, seed: int | str) -> None:
         self.spec = "random"
@@ -23,3 +24,33 @@ class RandomPlayer:
     async def choose_move(self, view: TurnView) -> Choice:
         """A uniformly random legal move."""
         return Choice(move=self.rng.choice(view.game.legal_moves(view.state)))
+
+
+def every_move_text(game: Any) -> list[str]:
+    """Every cell (or column) of the board in arena notation, taken or not: what a blind player may name."""
+    if isinstance(game, ConnectFour):
+        return [str(c + 1) for c in range(game.cols)]
+    rows, cols = (game.size, game.size) if hasattr(game, "size") else (game.rows, game.cols)
+    return [f"{r + 1},{c + 1}" for r in range(rows) for c in range(cols)]
+
+
+class RandomAnyPlayer:
+    """Picks uniformly among all cells or columns, occupied and full ones included (Topsakal's random play).
+
+    Its answers go through the game's rules like a model's, so it makes invalid moves at the rate the
+    board's taken cells give, and the invalid-move policy counts and disqualifies it like anyone else.
+    """
+
+    def __init__(self, seed: int | str) -> None:
+        self.spec = "random-any"
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def settings(self) -> dict[str, Any]:
+        """The seed."""
+        return {"seed": self.seed}
+
+    async def choose_move(self, view: TurnView) -> Choice:
+        """A uniformly random cell of the whole board, as text for the game to judge."""
+        text = self.rng.choice(every_move_text(view.game))
+        return Choice(text=text)

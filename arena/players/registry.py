@@ -1,4 +1,7 @@
-"""Player specs are strings: `random`, `minimax[:SECONDS][,level=N]`, `scripted:MOVE;MOVE`, `llm:MODEL[;key=value]`."""
+"""Player specs are strings: `random`, `random-any`, `minimax[:SECONDS][,level=N]`, `scripted:MOVE;MOVE`, `llm:MODEL`.
+
+An `llm:` spec takes `;key=value` options.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from collections.abc import Callable
 from arena.players.base import Player
 from arena.players.engine_player import DEFAULT_BUDGET, LEVEL_NOISE, TOP_LEVEL, EnginePlayer
 from arena.players.options import PlayerOptions
-from arena.players.random_player import RandomPlayer
+from arena.players.random_player import RandomAnyPlayer, RandomPlayer
 from arena.players.scripted import ScriptedPlayer
 
 
@@ -39,6 +42,12 @@ def _random(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     return RandomPlayer(seed)
 
 
+def _random_any(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    if argument:
+        raise ValueError("random-any takes no argument")
+    return RandomAnyPlayer(seed)
+
+
 def _scripted(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     # Moves are written as everywhere else ("2,2"); separate them with ";" (a "," alone still separates
     # moves that hold no comma, such as Connect-Four columns).
@@ -60,6 +69,7 @@ def _llm(argument: str, seed: int | str, options: PlayerOptions) -> Player:
 
 PLAYER_KINDS: dict[str, Callable[[str, int | str, PlayerOptions], Player]] = {
     "random": _random,
+    "random-any": _random_any,
     "minimax": _engine,
     "scripted": _scripted,
     "llm": _llm,

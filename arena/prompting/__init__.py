@@ -1,5 +1,12 @@
-"""Prompt families: templates in `prompts/`, the messages they make, and how answers are read."""
+"""Prompt families: shipped ones under prompts/, or a user's own file, all checked against one schema."""
 
-from arena.prompting.family import FAMILIES, PromptFamily, TurnContext, load_family
+from arena.prompting.family import (
+    PromptFamily,
+    TurnContext,
+    game_family_names,
+    is_family_path,
+    load_family,
+    shipped_names,
+)
 
-__all__ = ["FAMILIES", "PromptFamily", "TurnContext", "load_family"]
+__all__ = ["PromptFamily", "TurnContext", "game_family_names", "is_family_path", "load_family", "shipped_names"]

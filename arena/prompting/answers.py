@@ -12,19 +12,28 @@ _CHILDPLAY_COLUMN = re.compile(r"\s*(-?\d+)\s*\.?\s*")
 _MOVE_LINE = re.compile(r"^\s*\**\s*MOVE\s*\**\s*:\s*\**\s*(.+?)\s*\**\s*$", re.IGNORECASE | re.MULTILINE)
 _SUBMIT = re.compile(r"submit_move\(\s*['\"]?(\d+)['\"]?\s*\)")
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}", re.DOTALL)
+_NUMBERS = re.compile(r"-?\d+(?:\s*,\s*-?\d+)?")
 
 
-def read_childplay(reply: str, columns_only: bool) -> str:
-    """ChildPlay's answers: bare 0-based `row col` (or `col`), nothing else; returned 1-based."""
+def read_bare(reply: str, columns_only: bool) -> str:
+    """ChildPlay's answers: bare `row col` (or `col`) numbers and nothing else, as written (`row,col`)."""
     if columns_only:
         found = _CHILDPLAY_COLUMN.fullmatch(reply)
         if not found:
             raise InvalidMove(f"expected only a column number, got {_clip(reply)}")
-        return str(int(found.group(1)) + 1)
+        return str(int(found.group(1)))
     found = _CHILDPLAY_CELL.fullmatch(reply)
     if not found:
         raise InvalidMove(f"expected only 'row col', got {_clip(reply)}")
-    return f"{int(found.group(1)) + 1},{int(found.group(2)) + 1}"
+    return f"{int(found.group(1))},{int(found.group(2))}"
+
+
+def shift(text: str, delta: int) -> str:
+    """`row,col` or `col` with every number moved by `delta` (between a family's base and the arena's 1-based
+    notation); any other text is returned unchanged for the game to judge."""
+    if delta == 0 or not _NUMBERS.fullmatch(text.strip()):
+        return text
+    return ",".join(str(int(part) + delta) for part in text.strip().split(","))
 
 
 def read_json_move(reply: str, columns_only: bool) -> str:

@@ -10,19 +10,26 @@ from games.connect_four import ConnectFour
 from games.grid import symbol_rows
 
 
-def _numbered(symbols: list[list[str]], row_numbers: bool = True) -> list[str]:
+def _numbered(symbols: list[list[str]], base: int, row_numbers: bool = True) -> list[str]:
     cols = len(symbols[0])
     width = len(str(len(symbols)))
-    header = " " * (width + 1) + " ".join(f"{c + 1:>2}" for c in range(cols))
+    header = " " * (width + 1) + " ".join(f"{c + base:>2}" for c in range(cols))
     lines = [header]
     for r, row in enumerate(symbols):
-        label = f"{r + 1:>{width}}" if row_numbers else " " * width
+        label = f"{r + base:>{width}}" if row_numbers else " " * width
         lines.append(f"{label} " + " ".join(f"{s:>2}" for s in row))
     return lines
 
 
-def coordinate_board(game: Any, state: Any, seat: int) -> str:
-    """The board with 1-based coordinates, as the arena prompt shows it."""
+def render_board(game: Any, state: Any, seat: int, form: str, base: int) -> str:
+    """A board for a prompt in one of the schema's forms; labels, where drawn, start at `base`."""
+    if form == "coordinates":
+        return coordinate_board(game, state, seat, base)
+    return str(game.render(state, form, seat))
+
+
+def coordinate_board(game: Any, state: Any, seat: int, base: int = 1) -> str:
+    """The board with row and column numbers from `base`, as the arena prompt shows it."""
     if isinstance(game, Battleship):
         view = game.observe(state, seat)
         own, shots = game.fleet_symbols(view), game.shot_symbols(view)
@@ -30,17 +37,17 @@ def coordinate_board(game: Any, state: Any, seat: int) -> str:
         return "\n".join(
             [
                 "Your shots at the opponent (X hit, O miss, ~ not shot yet):",
-                *_numbered(shots),
+                *_numbered(shots, base),
                 f"Opponent ships sunk: {sunk}",
                 "",
                 "Your own fleet (S ship, X hit by the opponent, O opponent miss, ~ sea):",
-                *_numbered(own),
+                *_numbered(own, base),
             ]
         )
     symbols = symbol_rows(state.cells, state.rows, state.cols, ".")
     if isinstance(game, ConnectFour):
-        return "\n".join(["Board (columns numbered; pieces fall to the bottom):", *_numbered(symbols, False)])
-    return "\n".join(["Board (row numbers on the left, column numbers on top; . is empty):", *_numbered(symbols)])
+        return "\n".join(["Board (columns numbered; pieces fall to the bottom):", *_numbered(symbols, base, False)])
+    return "\n".join(["Board (row numbers on the left, column numbers on top; . is empty):", *_numbered(symbols, base)])
 
 
 def board_image(game: Any, state: Any, seat: int) -> str:

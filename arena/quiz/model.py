@@ -30,9 +30,8 @@ def read_quiz_answer(family: PromptFamily, reply: str) -> str:
 
 
 def quiz_messages(family: PromptFamily, key: str) -> list[dict[str, Any]]:
-    """The CloudWalk quiz prompt: the mark to play, the board key, the instruction."""
-    text = str(family.data["template"]).format(mark=side_to_move(key), key=key)
-    return [{"role": "user", "content": text}]
+    """The quiz prompt of a quiz family: the mark to play, the board key, the instruction."""
+    return family.quiz_messages(key, side_to_move(key))
 
 
 def free_cells_schema(key: str) -> dict[str, Any]:

@@ -117,9 +117,26 @@ class TournamentConfig(BaseModel):
             "llm_defaults": dict(sorted(self.llm_defaults.items())),
         }
 
+    def prompt_values(self) -> list[str]:
+        """Every prompt family the tournament names: per player, the per-family rounds and the defaults."""
+        values = [entry.prompt for entry in self.players if entry.prompt] + list(self.prompts)
+        default = self.llm_defaults.get("prompt")
+        return values + ([str(default)] if default else [])
+
+    def prompt_files(self) -> dict[str, str]:
+        """SHA-256 of each prompt file named: an edited file makes another tournament."""
+        from arena.prompting import is_family_path, load_family
+
+        named = sorted(set(self.prompt_values()))
+        return {value: load_family(value).sha256 for value in named if is_family_path(value)}
+
     def tournament_id(self) -> str:
         """`t-` and 12 hex digits of the SHA-256 of the normalised content."""
-        text = json.dumps(self.normalised(), sort_keys=True, separators=(",", ":"))
+        content = self.normalised()
+        files = self.prompt_files()
+        if files:  # only tournaments with prompt files carry the key, so earlier ids stay as they were
+            content["prompt_files"] = files
+        text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return "t-" + hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -133,7 +150,28 @@ def load_config(path: Path) -> TournamentConfig:
         raise ValueError(f"{path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{path} is not valid TOML: {error}") from None
-    return parse_config(data, str(path))
+    return parse_config(anchor_prompt_files(data, path.parent), str(path))
+
+
+def anchor_prompt_files(data: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """Prompt file paths in a tournament file are relative to the file's folder: made absolute here."""
+    from arena.prompting import is_family_path
+
+    def anchored(value: Any) -> Any:
+        if isinstance(value, str) and is_family_path(value):
+            location, hash_mark, variant = value.partition("#")
+            return str((folder / Path(location).expanduser()).resolve()) + hash_mark + variant
+        return value
+
+    data = dict(data)
+    if isinstance(data.get("prompts"), list):
+        data["prompts"] = [anchored(v) for v in data["prompts"]]
+    if isinstance(data.get("players"), list):
+        data["players"] = [
+            {**item, "prompt": anchored(item["prompt"])} if isinstance(item, dict) and "prompt" in item else item
+            for item in data["players"]
+        ]
+    return data
 
 
 def parse_config(data: dict[str, Any], source: str) -> TournamentConfig:
@@ -149,4 +187,11 @@ def parse_config(data: dict[str, Any], source: str) -> TournamentConfig:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "file"
         raise ValueError(f"{source}: {where}: {first['msg']}") from None
+    from arena.prompting import load_family
+
+    for value in config.prompt_values():
+        try:
+            load_family(value)
+        except ValueError as error:
+            raise ValueError(f"{source}: prompt: {error}") from None
     return config

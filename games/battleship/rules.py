@@ -177,13 +177,19 @@ class Battleship:
             board[i // size][i % size] = "O"
         return board
 
-    def _draw(self, title: str, board: list[list[str]]) -> str:
+    def _draw(self, title: str, board: list[list[str]], labels: bool = True) -> str:
+        if not labels:  # Topsakal's illustration form: symbols only, one line per row
+            return "\n".join([title, *(" ".join(row) for row in board)])
         header = "   " + " ".join(str(c) for c in range(self.size))
         rows = [f"{r:<2} " + " ".join(row) for r, row in enumerate(board)]
         return "\n".join([title, header, *rows])
 
     def render(self, state: BattleshipState, style: str = "ascii", seat: int | None = None) -> str:
-        """One seat's two boards (own fleet, own shots), or both fleets for a spectator."""
+        """One seat's two boards (own fleet, own shots), or both fleets for a spectator.
+
+        `ascii` labels rows and columns from 0 (ChildPlay's form), `illustration` draws no labels, `list`
+        writes 1-based cells.
+        """
         if seat is None:
             parts = []
             for s in (0, 1):
@@ -201,9 +207,10 @@ class Battleship:
                     f"Your misses: {_cell_list(view.misses, size)}",
                 ]
             )
+        labels = style != "illustration"
         return "\n\n".join(
             [
-                self._draw("Your board:", self.fleet_symbols(view)),
-                self._draw("Your shots:", self.shot_symbols(view)),
+                self._draw("Your board:", self.fleet_symbols(view), labels),
+                self._draw("Your shots:", self.shot_symbols(view), labels),
             ]
         )

@@ -17,7 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from arena.inert import inert_text
 from arena.llm.client import warm_up_litellm
 from arena.players import PlayerOptions, validate_spec
-from arena.prompting import FAMILIES
+from arena.prompting import game_family_names
 from arena.quiz import latest_unfinished, start_session
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
@@ -35,6 +35,7 @@ KINDS = [
     ("human", "human"),
     ("minimax", "minimax"),
     ("random", "random"),
+    ("random, any cell", "random-any"),
     ("model (litellm)", "llm"),
     ("local model", "local"),
 ]
@@ -141,7 +142,7 @@ class SetupScreen(Screen[None]):
                 yield Input(c["temperature"], placeholder="default", id="temperature", compact=True, classes="short")
                 yield Label("Prompt", classes="label")
                 yield Select(
-                    [(f, f) for f in FAMILIES if f != "cloudwalk"],
+                    [(f, f) for f in game_family_names()],
                     value=c["prompt"],
                     allow_blank=False,
                     id="prompt",
