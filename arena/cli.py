@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -427,7 +428,9 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
         player = make_player(args.model, 0, defaults)
         assert isinstance(player, LLMPlayer)
         if not player.family.quiz_only:
-            raise ValueError(f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants")
+            raise ValueError(
+                f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
+            )
         session = latest_unfinished(store, player.spec) if args.resume else None
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -801,6 +804,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # every command stops the same way: what was finished is recorded
         print_error("arena: interrupted; everything finished before is recorded")
         return 130
+    except BrokenPipeError:  # the reader went away (`arena ... | head`): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def progress_line(solver: Solver, stream: TextIO = sys.stderr) -> Iterator[None]
 def solve_connect_four(game: ConnectFour, position: str, budget: float | None) -> Iterator[str]:
     """Pons-style: POSITION is the 1-based columns played; the exact score first and last, column scores between."""
     state = game.play_sequence(position)
-    yield game.render(state)
+    yield numbered(state, row_numbers=False)
     yield f"{state.ply} stones, {'XO'[state.to_move]} to move"
     if state.over:
         raise IllegalMove("the game is already over in this position")
@@ -106,13 +106,14 @@ def describe(score: int, mover: int) -> str:
     return f"{winner} wins with best play"
 
 
-def numbered(state: GridState) -> str:
-    """The board with 1-based row and column numbers, as moves are written: X, O and . for empty."""
+def numbered(state: GridState, row_numbers: bool = True) -> str:
+    """The board with 1-based column (and row) numbers, as moves are written: X, O and . for empty."""
     width = len(str(state.cols)) + 1
     lines = [" " * 3 + "".join(f"{c + 1:>{width}}" for c in range(state.cols))]
     for r in range(state.rows):
         cells = state.cells[r * state.cols : (r + 1) * state.cols]
-        lines.append(f"{r + 1:>2} " + "".join(f"{'.XO'[v]:>{width}}" for v in cells))
+        label = f"{r + 1:>2}" if row_numbers else "  "
+        lines.append(f"{label} " + "".join(f"{'.XO'[v]:>{width}}" for v in cells))
     return "\n".join(lines)
 
 

@@ -41,7 +41,7 @@ GAME_FIELDS = frozenset(
         "column_note",
     }
 )
-TEMPLATE_FIELDS = GAME_FIELDS | {"rules", "board", "legal", "move_format", "previous", "strategy"}
+TEMPLATE_FIELDS = GAME_FIELDS | {"rules", "board", "legal", "move_format", "previous"}
 QUIZ_FIELDS = frozenset({"mark", "key", "board", "instruction"})
 
 
@@ -90,7 +90,7 @@ class FamilyFile(BaseModel):
         }[self.layout]
         for name in required:
             if not getattr(self, name):
-                raise ValueError(f"layout {self.layout!r} needs {name!r}")
+                raise ValueError(f"{name}: missing (layout {self.layout!r} needs it)")
         if (self.layout == "quiz") != (self.reader == "submit-move"):
             raise ValueError("reader 'submit-move' goes with layout 'quiz' and only with it")
         if self.board == "ascii" and self.base != 0:
@@ -111,6 +111,9 @@ class FamilyFile(BaseModel):
             missing = [p for p in PART_NAMES if p not in self.parts]
             if missing:
                 raise ValueError(f"parts needs {', '.join(missing)}")
+        quiz_instruction = self.layout == "quiz" and "instruction" in placeholders(self.template or "")
+        if quiz_instruction and self.plain and "plain" not in self.instruction:
+            raise ValueError("instruction.plain: missing (the plain family's instruction)")
         self._check_variants()
         self._check_placeholders()
         return self
@@ -158,10 +161,10 @@ def validate_family(data: dict[str, Any], where: str) -> FamilyFile:
         return FamilyFile.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "file"
+        field = ".".join(str(p) for p in first["loc"])
         message = first["msg"].removeprefix("Value error, ")
         if first["type"] == "extra_forbidden":
             message = "unknown field"
         elif first["type"] == "missing":
             message = "missing"
-        raise ValueError(f"{where}: {field}: {message}") from None
+        raise ValueError(f"{where}: {field}: {message}" if field else f"{where}: {message}") from None
