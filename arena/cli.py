@@ -322,7 +322,15 @@ def quiz_parser() -> ArgumentParser:
     parser = ArgumentParser(prog="arena quiz", description="Take the 50 hardest tic-tac-toe boards.")
     parser.add_argument("--plain", action="store_true", help="ask in the plain terminal (no app)")
     parser.add_argument("--name", help="who is answering (stored with the session; default anonymous)")
-    parser.add_argument("--seed", type=non_negative_int, help="order of the boards (default: a fresh random seed)")
+    parser.add_argument(
+        "--sheet",
+        choices=("published", "numbered"),
+        help="published (default): CloudWalk's sheet, its board order, cells numbered once at the top and - for "
+        "empty; numbered: each board's empty cells numbered, in a shuffled order",
+    )
+    parser.add_argument(
+        "--seed", type=non_negative_int, help="order of the boards on the numbered sheet (default: a fresh seed)"
+    )
     parser.add_argument(
         "--tell-mark", action="store_true", help="tell the mark to play instead of letting you infer it"
     )
@@ -350,14 +358,17 @@ def run_quiz(argv: list[str]) -> int:
     from arena.quiz.plain import run_plain_quiz
     from arena.quiz.session import all_sessions
     from arena.store import MatchStore, StoreError
+    from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
     parser = quiz_parser()
     add_llm_options(parser)
     args = parser.parse_args(argv)
+    if args.seed is not None and args.sheet == "published":
+        parser.error("--seed orders the numbered sheet; the published sheet has its own order")
     if args.model:
         return run_model_quiz_command(args)
     if not (args.plain or args.sessions):
-        return run_app(args.db, start_quiz=True)
+        return run_app(args.db, start_quiz=True, quiz_sheet=args.sheet or ("numbered" if args.seed else "published"))
     try:
         store = MatchStore(args.db)
     except StoreError as error:
@@ -394,7 +405,8 @@ def run_quiz(argv: list[str]) -> int:
                 return 2
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-            session = start_session(store, player, "told" if args.tell_mark else "infer", seed)
+            sheet: Sheet = args.sheet or (NUMBERED if args.seed is not None else PUBLISHED)
+            session = start_session(store, player, "told" if args.tell_mark else "infer", seed, sheet)
         complete = run_plain_quiz(session, input, print)
     finally:
         store.close()
@@ -431,10 +443,10 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
             )
-        session = latest_unfinished(store, player.spec) if args.resume else None
+        session = latest_unfinished(store, player.spec, player.family.name) if args.resume else None
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-            session = start_session(store, player.spec, "told", seed)
+            session = start_session(store, player.spec, "told", seed, "numbered", player.family.name)
         complete = asyncio.run(run_model_quiz(session, player, CallCache(store), lambda line: print(inert(line))))
     except ValueError as error:
         print_error(f"arena quiz: error: {error}")
@@ -500,13 +512,13 @@ def run_solve(argv: list[str]) -> int:
     return 0
 
 
-def run_app(db_path: Path, start_quiz: bool = False) -> int:
+def run_app(db_path: Path, start_quiz: bool = False, quiz_sheet: str = "published") -> int:
     """The Textual app (opened on the quiz when asked)."""
     from arena.store import StoreError
     from arena.tui.app import ArenaApp
 
     try:
-        app = ArenaApp(db_path, start_quiz)
+        app = ArenaApp(db_path, start_quiz, quiz_sheet)
     except StoreError as error:
         print_error(f"arena: error: {error}")
         return 2

@@ -93,6 +93,8 @@ class QuizSessionRecord(BaseModel):
     seed: int
     order: list[str]
     started_at: str
+    sheet: Literal["published", "numbered"] = "numbered"  # sessions before the published sheet were numbered
+    prompt: str | None = None  # a model's prompt family
 
 
 class QuizAnswerRecord(BaseModel):

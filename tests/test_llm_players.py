@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -336,6 +337,27 @@ def test_a_model_takes_the_quiz_and_the_last_submit_move_counts(fake_llm: FakeSe
             assert answer["move"] == 5 and answer["correct"] == board.is_correct(5)
     expected = sum(a["correct"] for a in answers)
     assert f"Score: {expected}/50." in result.stdout
+
+
+def test_a_quiz_variant_is_recorded_and_sessions_show_mean_and_best(fake_llm: FakeServer, db_path: Path) -> None:
+    fake_llm.script("variant-bot", Reply(content="submit_move(5)"))
+    base = [sys.executable, "-m", "arena", "quiz", "--db", str(db_path), "--api-base", fake_llm.url]
+    for seed in ("1", "2"):
+        command = [*base, "--model", "llm:openai/variant-bot", "--prompt", "cloudwalk-heuristic", "--seed", seed]
+        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert "o1-preview 28/50 (Newell and Simon's heuristic list)" in result.stdout
+    prompt = fake_llm.calls("variant-bot")[0]["messages"][0]["content"]
+    assert "Newell and Simon" in prompt and "## Your mark" in prompt
+    listing = subprocess.run([*base[:4], "--sessions", "--db", str(db_path)], capture_output=True, text=True, cwd=ROOT)
+    score = next(int(m) for m in re.findall(r"Score: (\d+)/50", result.stdout))
+    assert f"llm:openai/variant-bot (cloudwalk-heuristic): mean {score:.1f}/50, best {score}/50 over 2 sessions" in (
+        listing.stdout
+    ), listing.stdout
+    refused = subprocess.run(
+        [*base, "--model", "llm:openai/variant-bot", "--prompt", "arena"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert refused.returncode == 2 and "for games" in refused.stderr and len(refused.stderr.splitlines()) == 1
 
 
 async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure(transport: str) -> None:

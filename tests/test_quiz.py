@@ -13,7 +13,7 @@ import pytest
 from arena.quiz import latest_unfinished, load_session, start_session
 from arena.quiz.session import hard_boards
 from arena.store import MatchStore
-from arena.store.database import QUIZ_ANSWERS
+from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.base import IllegalMove, InvalidMove
 from games.ttt_hard_boards.quiz import judge, parse_answer, quiz_order, sheet
 
@@ -107,9 +107,9 @@ def best_answer(key: str) -> str:
 
 
 def test_plain_quiz_taken_killed_and_resumed_without_losing_answers(db_path: Path) -> None:
-    process = quiz(db_path, "--seed", "9")
+    process = quiz(db_path, "--sheet", "numbered", "--seed", "9")
     assert process.stdin is not None
-    lines = read_until(process, "Board 1 of 50")
+    lines = read_until(process, "# 1 of 50")
     lines = read_until(process, "choose the best cell")
     key = board_of(lines)
     occupied = next(str(i + 1) for i, ch in enumerate(key) if ch in "XO")
@@ -119,7 +119,7 @@ def test_plain_quiz_taken_killed_and_resumed_without_losing_answers(db_path: Pat
         lines = read_until(process, "choose the best cell")
         process.stdin.write(best_answer(board_of(lines)) + "\n")
         process.stdin.flush()
-    read_until(process, "Board 8 of 50")
+    read_until(process, "# 8 of 50")
     process.send_signal(signal.SIGKILL)  # no goodbye: the app is killed between questions
     process.wait()
 
@@ -132,7 +132,8 @@ def test_plain_quiz_taken_killed_and_resumed_without_losing_answers(db_path: Pat
         resumed.stdin.flush()
     output, errors = resumed.communicate(timeout=60)
     assert resumed.returncode == 0, errors
-    assert "Score: 50/50. Published human mean: 42/50 (individual scores 43, 41, 42)." in output
+    assert "Score: 50/50.\nPublished human mean: 42/50 (individual scores 43, 41, 42)." in output
+    assert "boards you missed" not in output
     with MatchStore(db_path) as store:
         answers = list(store.documents(QUIZ_ANSWERS))
     assert len(answers) == 50 and all(a["correct"] for a in answers)
@@ -198,3 +199,70 @@ def test_resume_without_a_name_finds_the_one_unfinished_session(db_path: Path) -
         timeout=60,
     )
     assert f"session {session.record.id}" in result.stdout, result.stdout + result.stderr
+
+
+def test_the_published_sheet_is_the_default_numbers_once_and_lists_the_missed_boards(db_path: Path) -> None:
+    from games.ttt_hard_boards.published import PUBLISHED_ORDER
+
+    process = quiz(db_path)
+    assert process.stdin is not None
+    intro = "".join(read_until(process, "Answer each board"))
+    assert " 1 | 2 | 3 \n---+---+---\n 4 | 5 | 6 \n---+---+---\n 7 | 8 | 9 " in intro and "10 to 20 seconds" in intro
+    wrong: dict[int, str] = {}
+    for number, key in enumerate(PUBLISHED_ORDER, start=1):
+        lines = read_until(process, "choose the best cell")
+        drawn = [line for line in lines if "|" in line][-3:]
+        assert lines[-8].strip() == f"# {number} of 50"
+        # The published sheet: no digit on any board, `-` for each empty cell, in CloudWalk's order.
+        assert "".join(c.strip() for row in drawn for c in row.split("|")) == "".join(
+            ch if ch in "XO" else "-" for ch in key
+        )
+        if number == 1:
+            process.stdin.write("?\n")  # the numbering again on request
+            process.stdin.flush()
+            assert "7 | 8 | 9" in "".join(read_until(process, "7 | 8 | 9"))
+        board = hard_boards().boards[key]
+        answer = board.optimal_moves[0]
+        if number in (3, 17):  # two deliberate mistakes
+            answer = next(c for c in range(1, 10) if key[c - 1] not in "XO" and not board.is_correct(c))
+            wrong[number] = key
+        process.stdin.write(f"{answer}\n")
+        process.stdin.flush()
+    output, errors = process.communicate(timeout=60)
+    assert process.returncode == 0, errors
+    assert "Score: 48/50." in output and "Published human mean: 42/50 (individual scores 43, 41, 42)." in output
+    assert "gpt-4o 14/50 (answer with the move only)" in output and "o1-preview 28/50" in output
+    assert "The 2 boards you missed, with the right answers:" in output
+    for number, key in wrong.items():
+        best = ", ".join(str(m) for m in hard_boards().boards[key].optimal_moves)
+        assert f"board {number:>2} ({key}): you played" in output and f"right: {best}" in output
+    with MatchStore(db_path) as store:
+        (session,) = store.documents(QUIZ_SESSIONS)
+    assert session["sheet"] == "published" and session["order"] == list(PUBLISHED_ORDER)
+
+
+def test_seed_goes_with_the_numbered_sheet_only(db_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "arena", "quiz", "--plain", "--sheet", "published", "--seed", "3", "--db", str(db_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and "published sheet has its own order" in result.stderr
+
+
+def test_published_model_runs_score_as_published_with_the_arenas_judge() -> None:
+    from games.ttt_hard_boards.published import PUBLISHED_ORDER, PUBLISHED_RUNS, score_run
+
+    dataset = hard_boards()
+    assert sorted(PUBLISHED_ORDER) == sorted(b.key for b in dataset.top())
+    scores = {(run.model, run.family): score_run(run, dataset) for run in PUBLISHED_RUNS}
+    assert scores == {
+        ("gpt-4o", "cloudwalk-move-only"): 14,
+        ("gpt-4o", "cloudwalk-step-by-step"): 17,
+        ("o1-preview", "cloudwalk-step-by-step"): 20,
+        ("o1-preview", "cloudwalk-heuristic"): 28,
+    }
+    for run in PUBLISHED_RUNS:
+        assert set(run.moves) == set(PUBLISHED_ORDER)
+        assert all(move is None or 1 <= move <= 9 for move in run.moves.values())  # taken cells count as wrong

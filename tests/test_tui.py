@@ -196,6 +196,32 @@ async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
         assert hard_boards().boards[quiz.session.answers[-1].board].is_correct(cell + 1)
 
 
+async def test_the_quiz_ends_with_the_published_baselines_and_the_missed_boards(db_path: Path) -> None:
+    from games.ttt_hard_boards.published import PUBLISHED_ORDER
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#quiz")
+        await pilot.pause()
+        quiz = current(app)
+        assert isinstance(quiz, QuizScreen) and quiz.session.record.sheet == "published"
+        assert quiz.session.record.order == list(PUBLISHED_ORDER)
+        for number in range(1, 51):
+            question = quiz.session.current()
+            assert question is not None
+            board = question[1]
+            cell = board.optimal_moves[0]
+            if number == 2:  # one wrong answer
+                cell = next(c for c in range(1, 10) if board.key[c - 1] not in "XO" and not board.is_correct(c))
+            await pilot.press(str(cell))
+        await pilot.pause()
+        shown = str(quiz.query_one("#quiz-ask", Static).render())
+        assert "Your score: 49/50" in shown and "Published human mean: 42/50" in shown
+        assert "gpt-4o 14/50" in shown and "o1-preview 28/50" in shown
+        assert f"board  2 ({PUBLISHED_ORDER[1]}): you played" in shown
+        assert not quiz.query_one("#quiz-board").display
+
+
 async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path) -> None:
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:

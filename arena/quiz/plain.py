@@ -5,24 +5,44 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from arena.quiz.session import QuizSession, hard_boards
+from arena.quiz.session import QuizSession
 from games.base import GameError
-from games.ttt_hard_boards.quiz import parse_answer, sheet
+from games.ttt_hard_boards.published import SECONDS_GUIDE
+from games.ttt_hard_boards.quiz import NUMBERING, PUBLISHED, parse_answer, sheet
 
 STOP_WORDS = {"q", "quit", "exit", "stop"}
+HELP_WORDS = {"?", "h", "help"}
+
+
+def introduction(session: QuizSession) -> list[str]:
+    """What the person is told before the first board (as the published sheet's instructions)."""
+    record = session.record
+    protocol = "you are told your mark" if record.protocol == "told" else "you infer your mark from the board"
+    lines = [f"Hard-boards quiz, session {record.id}: {session.total} boards, {protocol}."]
+    if record.sheet == PUBLISHED:
+        lines += [
+            "The published sheet: X always goes first. The cells are numbered as follows (the boards",
+            "below show an empty cell as -; type ? to see this numbering again):",
+            "",
+            NUMBERING,
+            "",
+            f"Try to spend at most {SECONDS_GUIDE} on each board, as if you were playing someone casually.",
+        ]
+    lines.append("Answer each board with the number of the cell you would play. Type q to stop; resume later.")
+    return lines
 
 
 def run_plain_quiz(session: QuizSession, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
     """Ask every remaining question; returns True when the quiz is complete, False if the person stopped."""
     if session.answers:
         say(f"Resuming session {session.record.id}: {len(session.answers)} of {session.total} answered.")
+        if session.record.sheet == PUBLISHED:
+            say(f"Cells are numbered\n{NUMBERING}\n(type ? to see this again).")
     else:
-        protocol = "you are told your mark" if session.record.protocol == "told" else "you infer whose turn it is"
-        say(f"Hard-boards quiz, session {session.record.id}: {session.total} boards, {protocol}.")
-        say("Answer each board with the number of the cell you would play. Type q to stop; resume later.")
+        say("\n".join(introduction(session)))
     while (question := session.current()) is not None:
         number, board = question
-        say(f"\nBoard {number} of {session.total}\n{sheet(board.key, session.record.protocol)}")
+        say(f"\n# {number} of {session.total}\n{sheet(board.key, session.record.protocol, session.record.sheet)}")
         shown = time.perf_counter()
         while True:
             try:
@@ -32,6 +52,9 @@ def run_plain_quiz(session: QuizSession, ask: Callable[[str], str], say: Callabl
             if text.strip().lower() in STOP_WORDS:
                 say(f"\nStopped. Your answers are saved; resume with: arena quiz --plain --resume {session.record.id}")
                 return False
+            if text.strip().lower() in HELP_WORDS:
+                say(NUMBERING)
+                continue
             try:
                 cell = parse_answer(board.key, text)
             except GameError as error:
@@ -40,8 +63,9 @@ def run_plain_quiz(session: QuizSession, ask: Callable[[str], str], say: Callabl
             session.answer(cell, time.perf_counter() - shown, raw=text.strip())
             break
     say("\n" + session.summary())
-    mistakes = [a for a in session.answers if not a.correct]
-    for answer in mistakes:
-        best = ", ".join(str(m) for m in hard_boards().boards[answer.board].optimal_moves)
-        say(f"  board {answer.number} ({answer.board}): you played {answer.move}, best {best}")
+    missed = session.missed_lines()
+    if missed:
+        say(f"\nThe {len(missed)} boards you missed, with the right answers:")
+        for line in missed:
+            say(line)
     return True

@@ -12,7 +12,8 @@ from arena.records import QuizAnswerRecord, QuizSessionRecord
 from arena.store import MatchStore
 from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.ttt_hard_boards import Board, Dataset, build_dataset
-from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN, PUBLISHED_HUMAN_SCORES, judge, quiz_order
+from games.ttt_hard_boards.published import PUBLISHED_ORDER, published_lines
+from games.ttt_hard_boards.quiz import PUBLISHED, Sheet, judge, quiz_order
 
 
 @cache
@@ -77,19 +78,37 @@ class QuizSession:
         return record
 
     def summary(self) -> str:
-        """The score beside the published human baseline."""
+        """The score beside the published baselines (people and CloudWalk's model runs)."""
         done = len(self.answers)
-        people = ", ".join(str(s) for s in PUBLISHED_HUMAN_SCORES)
-        return (
-            f"Score: {self.score}/{done}"
-            + ("" if done == self.total else f" ({done} of {self.total} answered)")
-            + f". Published human mean: {PUBLISHED_HUMAN_MEAN}/50 (individual scores {people})."
-        )
+        score = f"Score: {self.score}/{done}" + ("" if done == self.total else f" ({done} of {self.total} answered)")
+        return "\n".join([score + ".", *published_lines(hard_boards())])
+
+    def missed_lines(self) -> list[str]:
+        """Each board answered wrongly, with the answer given and the right ones."""
+        lines = []
+        for answer in self.answers:
+            if answer.correct:
+                continue
+            best = ", ".join(str(m) for m in hard_boards().boards[answer.board].optimal_moves)
+            given = str(answer.move) if answer.move else "no valid answer"
+            lines.append(f"  board {answer.number:>2} ({answer.board}): you played {given}; right: {best}")
+        return lines
 
 
-def start_session(store: MatchStore, player: str, protocol: Literal["infer", "told"], seed: int) -> QuizSession:
-    """A new session over the top 50, stored before the first question is shown."""
-    order = quiz_order([b.key for b in hard_boards().top()], seed)
+def start_session(
+    store: MatchStore,
+    player: str,
+    protocol: Literal["infer", "told"],
+    seed: int,
+    sheet: Sheet = PUBLISHED,
+    prompt: str | None = None,
+) -> QuizSession:
+    """A new session over the top 50, stored before the first question is shown.
+
+    The published sheet asks the boards in CloudWalk's order; the numbered one in a seeded shuffle.
+    """
+    keys = [b.key for b in hard_boards().top()]
+    order = list(PUBLISHED_ORDER) if sheet == PUBLISHED else quiz_order(keys, seed)
     record = QuizSessionRecord(
         id=uuid.uuid4().hex[:12],
         player=player,
@@ -97,6 +116,8 @@ def start_session(store: MatchStore, player: str, protocol: Literal["infer", "to
         seed=seed,
         order=order,
         started_at=_now(),
+        sheet=sheet,
+        prompt=prompt,
     )
     store.append(QUIZ_SESSIONS, record.model_dump(mode="json"))
     return QuizSession(store, record)
@@ -122,9 +143,13 @@ def load_session(store: MatchStore, session_id: str) -> QuizSession:
     return matches[0]
 
 
-def latest_unfinished(store: MatchStore, player: str | None = None) -> QuizSession | None:
-    """The most recently started session that still has questions, optionally for one player."""
+def latest_unfinished(store: MatchStore, player: str | None = None, prompt: str | None = None) -> QuizSession | None:
+    """The most recently started session that still has questions, optionally for one player (and prompt)."""
     for session in reversed(all_sessions(store)):
-        if (player is None or session.record.player == player) and not session.finished:
+        if player is not None and session.record.player != player:
+            continue
+        if prompt is not None and session.record.prompt not in (prompt, None):
+            continue
+        if not session.finished:
             return session
     return None

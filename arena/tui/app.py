@@ -24,9 +24,10 @@ class ArenaApp(App[None]):
     TITLE = "Arena"
     BINDINGS = [Binding("f1", "help", "Help"), Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, db_path: Path, start_quiz: bool = False) -> None:
+    def __init__(self, db_path: Path, start_quiz: bool = False, quiz_sheet: str = "published") -> None:
         super().__init__()
         self.start_quiz = start_quiz
+        self.quiz_sheet = quiz_sheet  # a new quiz session's sheet: published (the baseline's) or numbered
         self.store = MatchStore(db_path)
         self.memory = db_path.with_name("tui.json")
 

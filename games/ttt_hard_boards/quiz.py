@@ -1,9 +1,10 @@
-"""The hard-boards quiz as published: 50 boards, shuffled, empty cells numbered, whose turn inferred."""
+"""The hard-boards quiz: 50 boards, whose turn inferred, on the published sheet or a numbered, shuffled one."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Literal
 
 from games.base import IllegalMove, InvalidMove
 from games.ttt_hard_boards.dataset import Board
@@ -14,7 +15,12 @@ PUBLISHED_HUMAN_SCORES = (43, 41, 42)
 INFER = "infer"  # the published protocol: the answerer works out whose turn it is
 TOLD = "told"  # the option: the sheet names the mark to play
 PROTOCOLS = (INFER, TOLD)
+Sheet = Literal["published", "numbered"]
+PUBLISHED: Sheet = "published"  # CloudWalk's sheet: fixed order, cells numbered once at the top, `-` for empty
+NUMBERED: Sheet = "numbered"  # the arena's option: a seeded shuffle, each board's empty cells numbered
+SHEETS = (PUBLISHED, NUMBERED)
 RULE = "X always moves first."
+NUMBERING = "\n---+---+---\n".join(" " + " | ".join(str(r * 3 + c + 1) for c in range(3)) + " " for r in range(3))
 
 
 def quiz_order(keys: list[str], seed: int) -> list[str]:
@@ -24,15 +30,24 @@ def quiz_order(keys: list[str], seed: int) -> list[str]:
     return order
 
 
-def sheet(key: str, protocol: str = INFER) -> str:
-    """One question as the sheet showed it: a grid whose empty cells carry their numbers 1-9."""
-    rows = [" " + " | ".join(key[r * 3 : r * 3 + 3]) for r in range(3)]
-    grid = "\n---+---+---\n".join(rows)
+def grid(key: str, numbered: bool) -> str:
+    """A 3x3 drawing of a board key: empty cells show their number, or `-` as on the published sheet."""
+    cells = [ch if ch in "XO" or numbered else "-" for ch in key]
+    if numbered:
+        rows = [" " + " | ".join(cells[r * 3 : r * 3 + 3]) for r in range(3)]
+    else:
+        rows = [" " + " | ".join(cells[r * 3 : r * 3 + 3]) + " " for r in range(3)]
+    return "\n---+---+---\n".join(rows)
+
+
+def sheet(key: str, protocol: str = INFER, style: str = NUMBERED) -> str:
+    """One question as the sheet shows it: numbered empty cells, or the published sheet's `-`."""
+    drawing = grid(key, numbered=style == NUMBERED)
     if protocol == TOLD:
         ask = f"You play {side_to_move(key)}. Choose the best cell (1-9)."
     else:
         ask = "Work out whose turn it is, then choose the best cell (1-9)."
-    return f"{grid}\n\n{RULE} {ask}"
+    return f"{drawing}\n\n{RULE} {ask}"
 
 
 def parse_answer(key: str, text: str) -> int:

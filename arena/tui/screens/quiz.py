@@ -10,28 +10,31 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from arena.quiz import QuizSession
 from arena.quiz.listing import model_scores
+from arena.quiz.session import hard_boards
 from games.base import GameError
 from games.ttt_hard_boards.keys import side_to_move
-from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN, PUBLISHED_HUMAN_SCORES, RULE, parse_answer
+from games.ttt_hard_boards.published import SECONDS_GUIDE, published_lines
+from games.ttt_hard_boards.quiz import PUBLISHED, RULE, parse_answer
 
 CELL_W, CELL_H = 7, 3
 
 
 class QuizBoard(Widget, can_focus=True):
-    """A 3x3 board whose empty cells show their numbers; click one or press its digit."""
+    """A 3x3 board whose empty cells show their numbers (or `-`, as on the published sheet); click or press a digit."""
 
     DEFAULT_CSS = "QuizBoard { width: 23; height: 11; }"
 
-    def __init__(self) -> None:
+    def __init__(self, numbered: bool = True) -> None:
         super().__init__(id="quiz-board")
         self.key = "123456789"
+        self.numbered = numbered
 
     def show(self, key: str) -> None:
         self.key = key
@@ -44,7 +47,8 @@ class QuizBoard(Widget, can_focus=True):
                 line = Text()
                 for c in range(3):
                     ch = self.key[r * 3 + c]
-                    body = ch if h == 1 else " "
+                    shown = ch if ch in "XO" or self.numbered else "-"
+                    body = shown if h == 1 else " "
                     style = {"X": "bold red", "O": "bold dodger_blue1"}.get(ch, "grey58")
                     line.append(body.center(CELL_W), style=style)
                     if c < 2:
@@ -77,9 +81,9 @@ class QuizScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="quiz"):
+        with VerticalScroll(id="quiz"):
             yield Static("", id="quiz-progress")
-            yield QuizBoard()
+            yield QuizBoard(numbered=self.session.record.sheet != PUBLISHED)
             yield Static("", id="quiz-ask")
             yield Static("", id="quiz-timer")
             yield Static("", id="quiz-feedback")
@@ -102,14 +106,17 @@ class QuizScreen(Screen[None]):
             + ("you are told your mark" if self.session.record.protocol == "told" else "infer whose turn it is")
         )
         ask = f"You play {side_to_move(board.key)}." if self.session.record.protocol == "told" else "Whose turn is it?"
-        self.query_one("#quiz-ask", Static).update(f"{RULE} {ask} Press 1-9 or click the best free cell.")
+        cells = " Cells: 1 2 3 / 4 5 6 / 7 8 9." if self.session.record.sheet == PUBLISHED else ""
+        self.query_one("#quiz-ask", Static).update(f"{RULE} {ask} Press 1-9 or click the best free cell.{cells}")
         self.shown_at = self.clock()
 
     def tick(self) -> None:
         if self.session.finished:
             return
         seconds = int(self.clock() - self.shown_at)
-        self.query_one("#quiz-timer", Static).update(f"{seconds} s on this board (the published study allowed 10-20 s)")
+        self.query_one("#quiz-timer", Static).update(
+            f"{seconds} s on this board (the published sheet suggests {SECONDS_GUIDE})"
+        )
 
     def action_answer(self, digit: str) -> None:
         self.answer(digit)
@@ -131,14 +138,14 @@ class QuizScreen(Screen[None]):
         self.next_board()
 
     def finish(self) -> None:
-        people = ", ".join(str(s) for s in PUBLISHED_HUMAN_SCORES)
-        lines = [
-            f"Your score: {self.session.score}/{self.session.total}",
-            f"Published human mean: {PUBLISHED_HUMAN_MEAN}/50 (individual scores {people})",
-        ]
+        lines = [f"Your score: {self.session.score}/{self.session.total}", *published_lines(hard_boards())]
         models = model_scores(self.session.store)
         if models:
-            lines.append("Models: " + ", ".join(f"{name} {score}/50" for name, score in models))
+            lines.append("Models here: " + "; ".join(m.text() for m in models))
+        missed = self.session.missed_lines()
+        if missed:
+            lines += [f"The {len(missed)} boards you missed, with the right answers:", *missed]
+        self.query_one(QuizBoard).display = False
         self.query_one("#quiz-ask", Static).update("\n".join(lines))
         self.query_one("#quiz-timer", Static).update("Esc to go back.")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from textual import work
 from textual.app import ComposeResult
@@ -24,6 +24,7 @@ from arena.store.atomic import write_atomically
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen, SeriesConfig
 from arena.tui.screens.quiz import QuizScreen
+from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
 BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "tictactoe": [("3x3", {}), ("4x4, four in a row", {"rows": 4, "cols": 4, "k": 4})],
@@ -299,9 +300,9 @@ class SetupScreen(Screen[None]):
         player = "human:tui"
         session = latest_unfinished(self.store, player)
         if session is None:
-            session = start_session(
-                self.store, player, "told" if values["tell_mark"] else "infer", secrets.randbelow(2**31)
-            )
+            sheet: Sheet = NUMBERED if getattr(self.app, "quiz_sheet", PUBLISHED) == NUMBERED else PUBLISHED
+            protocol: Literal["infer", "told"] = "told" if values["tell_mark"] else "infer"
+            session = start_session(self.store, player, protocol, secrets.randbelow(2**31), sheet)
         self.app.push_screen(QuizScreen(session))
 
     def action_history(self) -> None:
