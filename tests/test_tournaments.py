@@ -240,3 +240,22 @@ async def test_each_provider_has_its_own_slots(fake_llm: FakeServer) -> None:
     fast_done = max(t for t, r in finished if r.index >= 6)
     slow_done = max(t for t, r in finished if r.index < 6)
     assert fast_done < slow_done  # the fast endpoint's six matches never waited behind the slow one's
+
+
+def test_a_prompt_file_in_a_tournament_is_found_beside_it_and_its_content_is_part_of_the_id(tmp_path: Path) -> None:
+    from arena.tournaments.config import load_config
+
+    example = (ROOT / "examples" / "zero-based-prompt.toml").read_text()
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "mine.toml").write_text(example)
+    tournament = tmp_path / "t.toml"
+    tournament.write_text('players = [{spec = "llm:openai/x", prompt = "prompts/mine.toml"}, "random"]\n')
+    config = load_config(tournament)
+    assert config.specs()[0] == f"llm:openai/x;prompt={(tmp_path / 'prompts' / 'mine.toml').resolve()}"
+    first = config.tournament_id()
+    assert load_config(tournament).tournament_id() == first  # the same file resumes the same tournament
+    (tmp_path / "prompts" / "mine.toml").write_text(example.replace("Answer with one", "Give one"))
+    assert load_config(tournament).tournament_id() != first  # an edited prompt is another tournament
+    (tmp_path / "prompts" / "mine.toml").write_text(example.replace("version = 1", "version = 0"))
+    with pytest.raises(ValueError, match=r"t.toml: prompt: prompt file .*mine.toml: version:"):
+        load_config(tournament)
