@@ -443,6 +443,12 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
             )
+        if not getattr(args, "replay", False):
+            from arena.llm.preflight import check_players
+
+            problem = check_players([player])  # no key or no endpoint: said before any session is stored
+            if problem:
+                raise ValueError(problem)
         session = latest_unfinished(store, player.spec, player.family.name) if args.resume else None
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

@@ -266,3 +266,20 @@ def test_published_model_runs_score_as_published_with_the_arenas_judge() -> None
     for run in PUBLISHED_RUNS:
         assert set(run.moves) == set(PUBLISHED_ORDER)
         assert all(move is None or 1 <= move <= 9 for move in run.moves.values())  # taken cells count as wrong
+
+
+def test_a_model_without_a_key_is_refused_before_any_session_is_stored(db_path: Path) -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    result = subprocess.run(
+        [sys.executable, "-m", "arena", "quiz", "--model", "llm:openai/gpt-4o", "--db", str(db_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert result.returncode == 2 and "needs OPENAI_API_KEY" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    with MatchStore(db_path) as store:
+        assert list(store.documents(QUIZ_SESSIONS)) == []
