@@ -34,7 +34,7 @@ def every_move_text(game: Any) -> list[str]:
     return [f"{r + 1},{c + 1}" for r in range(rows) for c in range(cols)]
 
 
-class RandomAnyPlayer:
+class RandomAnyPlayer(RandomPlayer):
     """Picks uniformly among all cells or columns, occupied and full ones included (Topsakal's random play).
 
     Its answers go through the game's rules like a model's, so it makes invalid moves at the rate the
@@ -42,15 +42,9 @@ class RandomAnyPlayer:
     """
 
     def __init__(self, seed: int | str) -> None:
+        super().__init__(seed)
         self.spec = "random-any"
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def settings(self) -> dict[str, Any]:
-        """The seed."""
-        return {"seed": self.seed}
 
     async def choose_move(self, view: TurnView) -> Choice:
         """A uniformly random cell of the whole board, as text for the game to judge."""
-        text = self.rng.choice(every_move_text(view.game))
-        return Choice(text=text)
+        return Choice(text=self.rng.choice(every_move_text(view.game)))
