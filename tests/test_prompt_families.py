@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from arena.analysis.identity import identity
 from arena.players.base import TurnView
 from arena.prompting import game_family_names, load_family, shipped_names
 from arena.prompting.family import PromptFamily
@@ -213,6 +214,7 @@ def test_a_user_family_file_round_trips_through_a_batch(fake_llm: FakeServer, tm
         seat = next(p for p in record.players if p.spec.startswith("llm:"))
         assert seat.settings["prompt"] == "terse" and seat.settings["prompt_sha256"] == digest
         assert seat.settings["prompt_file"] == str(EXAMPLE.resolve())
+        assert identity(seat.spec, seat.settings) == f"llm:openai/first-legal terse@{digest[:8]}"  # a row of its own
         model_moves = [m for m in record.moves if m.prompt is not None]
         assert model_moves and all(m.valid for m in model_moves)
         assert model_moves[0].prompt is not None and "Rows are numbered 0 to 2" in model_moves[0].prompt[0]["content"]

@@ -19,7 +19,7 @@ def identity(spec: str, settings: dict[str, Any]) -> str:
         if settings.get("temperature") is not None:
             words.append(f"T={float(settings['temperature']):g}")
         if settings.get("prompt") not in (None, "arena"):
-            words.append(str(settings["prompt"]))
+            words.append(prompt_label(settings))
         if settings.get("constrained"):
             words.append("constrained")
         if settings.get("show_legal") is False:
@@ -40,6 +40,15 @@ def identity(spec: str, settings: dict[str, Any]) -> str:
             words.append(f"{float(budget):g}s")
         return " ".join(words)
     return spec.strip()
+
+
+def prompt_label(settings: dict[str, Any]) -> str:
+    """The family's name; a user's file adds its hash and a later shipped version its number (wordings never mix)."""
+    label = str(settings["prompt"])
+    if settings.get("prompt_file") and settings.get("prompt_sha256"):
+        return f"{label}@{str(settings['prompt_sha256'])[:8]}"
+    version = settings.get("prompt_version")
+    return f"{label} v{version}" if isinstance(version, int) and version > 1 else label
 
 
 def family_of(settings: dict[str, Any]) -> str | None:
