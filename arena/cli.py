@@ -804,10 +804,23 @@ def run_report(argv: list[str]) -> int:
     return 0
 
 
+def run_task_command(argv: list[str]) -> int:
+    """`arena task ...` (ChildPlay's single-question tasks)."""
+    from arena.tasks.command import run_task
+
+    types = {
+        "positive_int": positive_int,
+        "non_negative_int": non_negative_int,
+        "positive_float": positive_float,
+    }
+    return run_task(argv, DEFAULT_DB, types)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arena` console script."""
     argv = sys.argv[1:] if argv is None else argv
     commands = {
+        "task": run_task_command,
         "solve": run_solve,
         "dataset": run_dataset,
         "quiz": run_quiz,

@@ -111,3 +111,43 @@ class QuizAnswerRecord(BaseModel):
     seconds: float
     raw: str | None = None
     answered_at: str
+
+
+class TaskSessionRecord(BaseModel):
+    """The start of a ChildPlay task run: which task, who answers, under which prompt, over which items."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    schema_version: int = SCHEMA_VERSION
+    task: str
+    player: str
+    count: int
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    temperature: float | None = None
+    prompt: str | None = None
+    prompt_version: int | None = None
+    prompt_sha256: str | None = None
+    started_at: str
+
+
+class TaskAnswerRecord(BaseModel):
+    """One item's answer, stored the moment it is judged (the item itself is regenerated from the seed)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    session: str
+    number: int
+    truth: str
+    raw: str | None = None
+    read: str | None = None
+    readable: bool
+    correct: bool
+    scores: dict[str, float] = Field(default_factory=dict)
+    reason: str = ""
+    seconds: float
+    tokens: dict[str, int] | None = None
+    cost: float | None = None
+    answered_at: str

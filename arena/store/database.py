@@ -34,6 +34,8 @@ from arena.summaries import MatchSummary, SummaryRows, record_row, summary_row
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
 QUIZ_ANSWERS = "quiz_answers"
+TASK_SESSIONS = "task_sessions"
+TASK_ANSWERS = "task_answers"
 LOCK_TIMEOUT = 30.0
 MERGE_EVERY = 1000  # records journalled before they are merged into a segment while the store is open
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}

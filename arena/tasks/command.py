@@ -1,0 +1,233 @@
+"""`arena task run TASK --model SPEC` and `arena task sessions`: ChildPlay's tasks from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from arena.tasks.metrics import task_metrics
+from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
+from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
+
+
+def task_parser(prog: str, default_db: Path, types: dict[str, Any]) -> argparse.ArgumentParser:
+    """Options of `arena task`."""
+    from arena.cli import ArgumentParser
+
+    parser = ArgumentParser(prog=prog, description="ChildPlay's single-question tasks: shapes, LCL, Guess-the-SMILES.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
+    run = commands.add_parser("run", help="answer a task's items (a model, the random baseline, or you with --plain)")
+    run.add_argument("task", choices=TASK_NAMES)
+    run.add_argument(
+        "--model", default="random", metavar="SPEC", help="llm:MODEL, llm:local or random (default random)"
+    )
+    run.add_argument("--plain", action="store_true", help="answer the items yourself in this terminal")
+    run.add_argument("--items", type=types["positive_int"], help="items per run (default: the published count)")
+    run.add_argument("--seed", type=types["non_negative_int"], default=0, help="which items (default 0: all alike)")
+    run.add_argument("--temperature", type=float, nargs="+", metavar="T", help="one run per temperature")
+    run.add_argument("--bricks", type=types["positive_int"], default=3, help="lcl-construct: bricks asked (3)")
+    run.add_argument("--generated", action="store_true", help="gts: random molecules instead of the curated list")
+    run.add_argument("--concurrency", type=types["positive_int"], default=8, help="model calls in flight (8)")
+    run.add_argument("--api-base", help="endpoint for the model (e.g. a vLLM or Ollama server)")
+    run.add_argument("--max-tokens", type=types["positive_int"], help="reply token limit")
+    run.add_argument("--timeout", type=types["positive_float"], default=300.0, help="seconds allowed for one call")
+    run.add_argument("--retries", type=types["non_negative_int"], default=4, help="retries of a failed call")
+    run.add_argument("--json", action="store_true", help="print the results as JSON")
+    run.add_argument("--db", type=Path, default=default_db, help=f"database (default {default_db})")
+    sessions = commands.add_parser("sessions", help="stored task sessions and their results")
+    sessions.add_argument("--json", action="store_true", help="print them as JSON")
+    sessions.add_argument("--db", type=Path, default=default_db, help=f"database (default {default_db})")
+    return parser
+
+
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The task options that change the items."""
+    if args.task == "lcl-construct":
+        return {"bricks": args.bricks}
+    if args.task == "gts" and args.generated:
+        return {"generated": True}
+    return {}
+
+
+def summary(session: TaskSession) -> dict[str, Any]:
+    """One session as JSON."""
+    record = session.record
+    return {
+        "session": record.id,
+        "task": record.task,
+        "player": record.player,
+        "temperature": record.temperature,
+        "items": record.count,
+        "seed": record.seed,
+        "options": record.options,
+        **task_metrics(record.task, session.answers),
+    }
+
+
+def results_table(rows: list[dict[str, Any]]) -> Table:
+    """The sessions' metrics, one row each, with each task's own columns."""
+    table = Table(title="task results", show_edge=False)
+    for name in ("session", "task", "player", "T", "answered", "correct", "accuracy", "unreadable", "details"):
+        table.add_column(name, justify="right" if name in ("answered", "correct", "accuracy", "unreadable") else "left")
+    for row in rows:
+        accuracy = "-" if row["accuracy"] is None else f"{100 * row['accuracy']:.1f}%"
+        table.add_row(
+            row["session"],
+            row["task"],
+            row["player"],
+            "-" if row["temperature"] is None else f"{row['temperature']:g}",
+            f"{row['answered']}/{row['items']}",
+            str(row["correct"]),
+            accuracy,
+            str(row["unreadable"]),
+            details(row),
+        )
+    return table
+
+
+def percent(value: float | None) -> str:
+    """A rate as a whole percentage, or - when there was nothing to count."""
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def details(row: dict[str, Any]) -> str:
+    """Each task's own measures in a few words."""
+    if row["task"] == "shapes":
+        return "  ".join(f"{shape} {v['correct']}/{v['total']}" for shape, v in row.get("per_shape", {}).items())
+    if row["task"] == "lcl-validity":
+        return "  ".join(f"on {t}: {percent(row[f'accuracy_{t}'])}" for t in ("valid", "invalid"))
+    if row["task"] == "lcl-construct":
+        return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}"
+    if row["task"] == "gts":
+        similarity, distance = row["mean_similarity"], row["mean_distance"]
+        return f"similarity {similarity}, distance {distance}, invalid SMILES {row['invalid_smiles']}"
+    return ""
+
+
+def run_task(argv: list[str], default_db: Path, types: dict[str, Any]) -> int:
+    """`arena task ...`."""
+    from arena.cli import print_error
+    from arena.store import MatchStore, StoreError
+
+    parser = task_parser("arena task", default_db, types)
+    args = parser.parse_args(argv)
+    try:
+        store = MatchStore(args.db)
+    except StoreError as error:
+        print_error(f"arena task: error: {error}")
+        return 2
+    try:
+        if args.command == "sessions":
+            rows = [summary(s) for s in task_sessions(store)]
+            if args.json:
+                print(json.dumps(rows))
+            elif rows:
+                from arena.batch import wide_console
+
+                wide_console().print(results_table(rows))
+            else:
+                print("no task sessions yet")
+            return 0
+        return run_sessions(args, store, parser)
+    finally:
+        store.close()
+
+
+def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.ArgumentParser) -> int:
+    """One session per temperature (resuming an unfinished one with the same settings)."""
+    from arena.cli import print_error
+
+    spec = "human" if args.plain else args.model.strip()
+    if spec != "human" and spec != "random" and not spec.startswith("llm:"):
+        parser.error(f"--model takes llm:MODEL, llm:local or random, not {spec!r}")
+    task = make_task(args.task, options_of(args))
+    count = args.items or task.default_items
+    temperatures: list[float | None] = list(args.temperature) if args.temperature else [None]
+    if not spec.startswith("llm:") and args.temperature:
+        parser.error("--temperature is for llm: models")
+    prompts = task_prompts()
+    prompt = {"name": prompts.name, "version": prompts.version, "sha256": prompts.sha256}
+    rows = []
+    code = 0
+    for temperature in temperatures:
+        player = None
+        if spec.startswith("llm:"):
+            try:
+                player = model_player(spec, temperature, args)
+            except ValueError as error:
+                print_error(f"arena task: error: {error}")
+                return 2
+        session = resumable(store, args.task, spec, count, args.seed, temperature)
+        if session is not None:
+            print(f"resuming session {session.record.id}: {len(session.answers)} of {count} answered", file=sys.stderr)
+        else:
+            session = start_task_session(
+                store, args.task, spec, count, args.seed, options_of(args), prompt, temperature
+            )
+        if spec == "human":
+            if not run_person_session(session):
+                return 1
+        else:
+            failure = run_with_progress(session, player, args.concurrency)
+            if failure:
+                print_error(f"arena task: the provider failed ({failure}); run the same command again to resume")
+                code = 1
+        rows.append(summary(session))
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        from arena.batch import wide_console
+
+        wide_console().print(results_table(rows))
+    return code
+
+
+def model_player(spec: str, temperature: float | None, args: argparse.Namespace) -> Any:
+    """The model as an LLM player, checked for its key or endpoint before anything is stored."""
+    from arena.llm.preflight import check_players
+    from arena.players import PlayerOptions, make_player
+
+    options = PlayerOptions(
+        temperature=temperature,
+        max_tokens=args.max_tokens,
+        api_base=args.api_base,
+        timeout=args.timeout,
+        chunk_timeout=min(args.timeout, 90.0),
+        retries=args.retries,
+    )
+    player = make_player(spec, 0, options)
+    problem = check_players([player])
+    if problem:
+        raise ValueError(problem)
+    return player
+
+
+def run_with_progress(session: TaskSession, player: Any, concurrency: int) -> str | None:
+    """A model or the random baseline answers, with a progress bar on a terminal."""
+    from arena.tasks.runner import run_model, run_random
+
+    columns = (TextColumn(f"{session.record.task} {session.record.player}"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeRemainingColumn(), disable=not sys.stderr.isatty(), transient=True) as bar:
+        bar_id = bar.add_task("answers", total=session.record.count, completed=len(session.answers))
+
+        def advance(current: TaskSession) -> None:
+            bar.update(bar_id, completed=len(current.answers))
+
+        if player is None:
+            run_random(session, advance)
+            return None
+        return asyncio.run(run_model(session, player, concurrency, advance))
+
+
+def run_person_session(session: TaskSession) -> bool:
+    """A person in the terminal."""
+    from arena.tasks.runner import run_person
+
+    return run_person(session, input, print)

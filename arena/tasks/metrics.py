@@ -1,0 +1,49 @@
+"""The published metrics of each task, from a session's stored answers."""
+
+from __future__ import annotations
+
+from statistics import mean
+from typing import Any
+
+from arena.records import TaskAnswerRecord
+
+UNREADABLE = "unreadable"
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
+    """Accuracy and unreadable answers for every task, plus each task's own measures."""
+    correct = sum(a.correct for a in answers)
+    unreadable = sum(not a.readable for a in answers)
+    metrics: dict[str, Any] = {
+        "answered": len(answers),
+        "correct": correct,
+        "accuracy": _rate(correct, len(answers)),
+        "unreadable": unreadable,
+    }
+    if task == "shapes":
+        confusion: dict[str, dict[str, int]] = {}
+        for answer in answers:
+            row = confusion.setdefault(answer.truth, {})
+            predicted = answer.read if answer.readable and answer.read else UNREADABLE
+            row[predicted] = row.get(predicted, 0) + 1
+        metrics["per_shape"] = {
+            shape: {"correct": row.get(shape, 0), "total": sum(row.values())}
+            for shape, row in sorted(confusion.items())
+        }
+        metrics["confusion"] = {shape: dict(sorted(row.items())) for shape, row in sorted(confusion.items())}
+    elif task == "lcl-validity":
+        for truth in ("valid", "invalid"):
+            group = [a for a in answers if a.truth == truth]
+            metrics[f"accuracy_{truth}"] = _rate(sum(a.correct for a in group), len(group))
+    elif task == "lcl-construct":
+        metrics["valid_constructs"] = correct
+        metrics["parse_failures"] = unreadable
+    elif task == "gts":
+        metrics["invalid_smiles"] = sum(a.reason in ("not a valid SMILES", "empty answer") for a in answers)
+        metrics["mean_similarity"] = round(mean(a.scores["similarity"] for a in answers), 4) if answers else None
+        metrics["mean_distance"] = round(mean(a.scores["distance"] for a in answers), 2) if answers else None
+    return metrics

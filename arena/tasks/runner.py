@@ -1,0 +1,76 @@
+"""Who answers a task session: a model (concurrently, resumable), the random baseline, or a person."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from arena.llm.client import ProviderFailure, complete
+from arena.llm.local import shared_local_server
+from arena.players.llm_player import LLMPlayer
+from arena.tasks.registry import task_prompts
+from arena.tasks.session import TaskSession
+from games.tasks.base import Item
+
+Progress = Callable[[TaskSession], None]
+STOP_WORDS = {"q", "quit", "exit", "stop"}
+
+
+async def run_model(session: TaskSession, player: LLMPlayer, concurrency: int, progress: Progress) -> str | None:
+    """Ask every remaining item, `concurrency` at a time; the provider's failure stops the run (None if none)."""
+    settings = player.model
+    if player.local:
+        settings = replace(settings, api_base=(await shared_local_server()).api_base)
+    prompts = task_prompts()
+    slots = asyncio.Semaphore(concurrency)
+    failure: list[str] = []
+
+    async def ignore(*_: Any) -> None:
+        return None
+
+    async def ask(item: Item) -> None:
+        async with slots:
+            if failure:
+                return  # a failed provider is not asked again in this run; the session resumes later
+            try:
+                completion = await complete(settings, prompts.messages(session.record.task, item), ignore, ignore)
+            except ProviderFailure as error:
+                failure.append(str(error))
+                return
+            session.answer(item, completion.content, completion.seconds, completion.tokens, completion.cost)
+            progress(session)
+
+    await asyncio.gather(*(ask(item) for item in session.remaining()))
+    return failure[0] if failure else None
+
+
+def run_random(session: TaskSession, progress: Progress) -> None:
+    """The random baseline answers every remaining item (seeded per item, so a resumed run answers alike)."""
+    for item in session.remaining():
+        rng = random.Random(f"random:{session.record.seed}:{item.number}")
+        started = time.perf_counter()
+        session.answer(item, session.task.random_answer(item, rng), time.perf_counter() - started)
+        progress(session)
+
+
+def run_person(session: TaskSession, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
+    """A person answers in the terminal; False if they stopped (the answers so far are kept)."""
+    prompts = task_prompts()
+    for item in session.remaining():
+        say(f"\nItem {item.number} of {session.record.count}")
+        say(prompts.messages(session.record.task, item)[0]["content"])
+        started = time.perf_counter()
+        try:
+            text = ask("Your answer: ")
+        except (EOFError, KeyboardInterrupt):
+            text = "q"
+        if text.strip().lower() in STOP_WORDS:
+            say(f"\nStopped; resume with: arena task run {session.record.task} --plain --resume")
+            return False
+        _, verdict = session.answer(item, text, time.perf_counter() - started)
+        say("  right" if verdict.correct else f"  wrong: the answer was {item.truth}")
+    return True
