@@ -22,6 +22,7 @@ from bench.llm_path import bench_llm_path
 from bench.scale import bench_scale
 from bench.store import bench_store
 from bench.tables import table
+from bench.tasks import bench_tasks
 from bench.tui import bench_tui
 from games.tictactoe.engine import Solver as TicTacToeSolver
 from tests.factories import sample_record
@@ -134,6 +135,7 @@ def bench_dataset() -> None:
 
 PARTS: dict[str, Callable[[], None]] = {
     "analysis": bench_analysis,
+    "tasks": bench_tasks,
     "store": bench_store,
     "scale": bench_scale,
     "llm-path": bench_llm_path,
