@@ -746,7 +746,7 @@ def run_report(argv: list[str]) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from arena.report import leaderboard_table, load_report, matrix_table, report_json, write_report
+    from arena.report import combined_table, leaderboard_table, load_report, matrix_table, report_json, write_report
     from arena.store import MatchStore, StoreError
 
     args = report_parser().parse_args(argv)
@@ -787,8 +787,8 @@ def run_report(argv: list[str]) -> int:
         return 2
     for warning in store.warnings:
         print_error(f"warning: {warning}")
-    if not report.analyses:
-        print_error(f"arena report: no recorded match in {args.db} matches these filters")
+    if not report.analyses and not report.sessions:
+        print_error(f"arena report: no recorded match or task session in {args.db} matches these filters")
         return 1
     if args.json:
         print(json.dumps(report_json(report)))
@@ -799,6 +799,13 @@ def run_report(argv: list[str]) -> int:
         for board in report.boards:
             console.print(leaderboard_table(board, args.sort))
             console.print(matrix_table(board))
+        if report.sessions:
+            from arena.tasks.command import results_table
+            from arena.tasks.metrics import session_summary
+
+            console.print(results_table([session_summary(s) for s in report.sessions]))
+        if report.combined:
+            console.print(combined_table(report))
         if written:
             console.print(f"wrote {len(written)} files to {args.out}", markup=False, highlight=False)
     return 0

@@ -6,7 +6,7 @@ import csv
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +14,15 @@ from rich import box
 from rich.table import Table
 
 from arena.analysis.cache import analyse_store
+from arena.analysis.combined import COMPONENTS, CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MOVE_FIELDS, MatchAnalysis
 from arena.inert import inert
+from arena.records import TaskAnswerRecord
 from arena.store import MatchStore
 from arena.summaries import FIELD
+from arena.tasks.metrics import session_summary as task_summary
+from arena.tasks.session import TaskSession, task_sessions
 
 
 def _rate(row: PlayerRow, outcome: str) -> float:
@@ -50,10 +54,12 @@ def _nan_low(value: float) -> float:
 
 @dataclass
 class Report:
-    """The analyses chosen and one leaderboard per game among them."""
+    """The analyses chosen, one leaderboard per game among them, the task sessions and the combined scores."""
 
     analyses: list[MatchAnalysis]
     boards: list[Leaderboard]
+    sessions: list[TaskSession] = field(default_factory=list)
+    combined: list[CombinedRow] = field(default_factory=list)
 
 
 def load_report(
@@ -75,7 +81,9 @@ def load_report(
     if family is not None:
         analyses = [a for a in analyses if family in a.families]
     boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
-    return Report(analyses, boards)
+    sessions = [s for s in task_sessions(store) if s.answers] if tournament is None and family is None else []
+    combined = combined_scores(analyses, sessions) if game is None else []
+    return Report(analyses, boards, sessions, combined)
 
 
 def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
@@ -167,7 +175,25 @@ def report_json(report: Report) -> dict[str, Any]:
                 for (a, b), c in sorted(board.matrix.items())
             ],
         }
-    return {"matches": len(report.analyses), "games": games}
+    data: dict[str, Any] = {"matches": len(report.analyses), "games": games}
+    if report.sessions:
+        data["tasks"] = [task_summary(s) for s in report.sessions]
+    if report.combined:
+        data["combined"] = [row.as_dict() for row in report.combined]
+    return data
+
+
+def combined_table(report: Report) -> Table:
+    """ChildPlay's combined score: one measure per task and their mean, per model and temperature."""
+    table = Table(title="combined score (ChildPlay, Figure 9): win rate vs random, proportion correct", show_edge=False)
+    table.add_column("player")
+    table.add_column("overall", justify="right")
+    for name in COMPONENTS:
+        table.add_column(name, justify="right")
+    for row in report.combined:
+        cells = [f"{100 * row.scores[n]:.0f}% ({row.counts[n]})" if n in row.scores else "-" for n in COMPONENTS]
+        table.add_row(row.player, f"{100 * row.overall:.1f}% ({len(row.scores)}/7)", *cells)
+    return table
 
 
 def safe_name(text: str) -> str:
@@ -198,6 +224,7 @@ def write_report(out: Path, report: Report, store: MatchStore) -> list[Path]:
             path = transcripts / f"{safe_name(record.id)}.txt"
             path.write_text(transcript(record, prompts=True) + "\n", encoding="utf-8")
             written.append(path)
+    written += write_task_files(out, report)
     for board in report.boards:
         game = safe_name(board.game)
         written.append(charts.results_by_seat(board, out / f"{game}-results-by-seat.png"))
@@ -207,6 +234,53 @@ def write_report(out: Path, report: Report, store: MatchStore) -> list[Path]:
             path = out / f"{game}-heatmap-{safe_name(player)}.png"
             written.append(charts.heatmap(report.analyses, board.game, player, path))
     return written
+
+
+def write_task_files(out: Path, report: Report) -> list[Path]:
+    """Task sessions (one row each), every task answer, the combined score, and a picture per construct answered."""
+    from arena.tasks.pictures import construct_png
+    from games.tasks.lcl import parse
+
+    written = []
+    if report.sessions:
+        rows = [{k: v for k, v in task_summary(s).items() if not isinstance(v, dict)} for s in report.sessions]
+        written.append(write_csv(out / "tasks.csv", rows))
+        answers = [
+            {"session": s.record.id, "task": s.record.task, "player": s.record.player,
+             "temperature": s.record.temperature, **answer_row(a)}
+            for s in report.sessions
+            for a in s.answers
+        ]  # fmt: skip
+        written.append(write_csv(out / "task-answers.csv", answers))
+        pictures = out / "constructs"
+        for session in report.sessions:
+            if session.record.task != "lcl-construct":
+                continue
+            pictures.mkdir(exist_ok=True)
+            for answer in session.answers:
+                if answer.read:
+                    path = pictures / f"{session.record.id}-{answer.number:03d}.png"
+                    path.write_bytes(construct_png(parse(answer.read)))
+                    written.append(path)
+    if report.combined:
+        written.append(write_csv(out / "combined.csv", [row.as_dict() for row in report.combined]))
+    return written
+
+
+def answer_row(answer: TaskAnswerRecord) -> dict[str, Any]:
+    """One task answer for the CSV."""
+    return {
+        "number": answer.number,
+        "truth": answer.truth,
+        "read": answer.read,
+        "readable": answer.readable,
+        "correct": answer.correct,
+        "reason": answer.reason,
+        "similarity": answer.scores.get("similarity"),
+        "distance": answer.scores.get("distance"),
+        "seconds": answer.seconds,
+        "raw": answer.raw,
+    }
 
 
 def write_csv(path: Path, rows: list[dict[str, Any]]) -> Path:

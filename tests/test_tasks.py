@@ -199,3 +199,34 @@ def test_a_provider_failure_is_never_an_answer(fake_llm: FakeServer, db_path: Pa
     assert result.returncode == 1 and "run the same command again to resume" in result.stderr
     with MatchStore(db_path) as store:
         assert list(store.documents(TASK_ANSWERS)) == []
+
+
+def test_task_results_land_in_the_report_with_the_combined_score(fake_llm: FakeServer, tmp_path: Path) -> None:
+    from PIL import Image
+
+    db = str(tmp_path / "arena")
+    fake_llm.script("builder", Reply(content="((0, 0, 'red'), (0, 1, 'blue'), (2, 2, 'red'))"))
+    played = arena("--batch", "--db", db, "--game", "tictactoe", "--players", "minimax", "random", "--games", "4")
+    assert played.returncode == 0, played.stderr
+    built = arena(
+        "task", "run", "lcl-construct", "--model", "llm:openai/builder", "--items", "3", "--temperature", "0.5",
+        "--api-base", fake_llm.url, "--db", db,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    assert arena("task", "run", "shapes", "--items", "12", "--db", db).returncode == 0
+    report = arena("report", "--db", db, "--json")
+    assert report.returncode == 0, report.stderr
+    data = json.loads(report.stdout)
+    combined = {row["player"]: row for row in data["combined"]}
+    builder = combined["llm:openai/builder T=0.5"]
+    assert builder["lcl-construct"] == 1.0 and builder["overall"] == 1.0 and builder["components"] == 1
+    assert combined["minimax"]["tictactoe"] is not None and combined["minimax"]["shapes"] is None
+    assert {row["task"] for row in data["tasks"]} == {"lcl-construct", "shapes"}
+    out = tmp_path / "report"
+    assert arena("report", "--db", db, "--out", str(out)).returncode == 0
+    for name in ("tasks.csv", "task-answers.csv", "combined.csv"):
+        assert (out / name).read_text().count("\n") >= 2
+    pictures = sorted((out / "constructs").glob("*.png"))
+    assert len(pictures) == 3 and Image.open(pictures[0]).size[0] > 100
+    text = arena("report", "--db", db).stdout
+    assert "combined score" in text and "llm:openai/builder T=0.5" in text

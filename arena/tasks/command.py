@@ -12,7 +12,7 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from arena.tasks.metrics import task_metrics
+from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
 
@@ -54,21 +54,6 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     if args.task == "gts" and args.generated:
         return {"generated": True}
     return {}
-
-
-def summary(session: TaskSession) -> dict[str, Any]:
-    """One session as JSON."""
-    record = session.record
-    return {
-        "session": record.id,
-        "task": record.task,
-        "player": record.player,
-        "temperature": record.temperature,
-        "items": record.count,
-        "seed": record.seed,
-        "options": record.options,
-        **task_metrics(record.task, session.answers),
-    }
 
 
 def results_table(rows: list[dict[str, Any]]) -> Table:
@@ -125,7 +110,7 @@ def run_task(argv: list[str], default_db: Path, types: dict[str, Any]) -> int:
         return 2
     try:
         if args.command == "sessions":
-            rows = [summary(s) for s in task_sessions(store)]
+            rows = [session_summary(s) for s in task_sessions(store)]
             if args.json:
                 print(json.dumps(rows))
             elif rows:
@@ -179,7 +164,7 @@ def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.Argument
             if failure:
                 print_error(f"arena task: the provider failed ({failure}); run the same command again to resume")
                 code = 1
-        rows.append(summary(session))
+        rows.append(session_summary(session))
     if args.json:
         print(json.dumps(rows))
     else:

@@ -6,6 +6,7 @@ from statistics import mean
 from typing import Any
 
 from arena.records import TaskAnswerRecord
+from arena.tasks.session import TaskSession
 
 UNREADABLE = "unreadable"
 
@@ -47,3 +48,18 @@ def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
         metrics["mean_similarity"] = round(mean(a.scores["similarity"] for a in answers), 4) if answers else None
         metrics["mean_distance"] = round(mean(a.scores["distance"] for a in answers), 2) if answers else None
     return metrics
+
+
+def session_summary(session: TaskSession) -> dict[str, Any]:
+    """One session with its metrics, as JSON."""
+    record = session.record
+    return {
+        "session": record.id,
+        "task": record.task,
+        "player": record.player,
+        "temperature": record.temperature,
+        "items": record.count,
+        "seed": record.seed,
+        "options": record.options,
+        **task_metrics(record.task, session.answers),
+    }
