@@ -366,7 +366,9 @@ async def test_abort_during_a_fast_stream_stops_it_and_records_aborted(db_path: 
 
 async def test_leaving_mid_stream_stops_the_series(db_path: Path, fake_llm: FakeServer) -> None:
     thought = "".join(f"idea {i} " for i in range(6000))
-    fake_llm.script("leave-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=2))
+    fake_llm.script(
+        "leave-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=2, chunk_delay=0.001)
+    )
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         llm = PlayerOptions(api_base=fake_llm.url, timeout=30, chunk_timeout=5, retries=0)
