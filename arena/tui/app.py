@@ -44,6 +44,7 @@ class ArenaApp(App[None]):
         yield SystemCommand("History", "Browse and replay recorded matches", self.go_history)
         yield SystemCommand("Leaderboard", "Ratings, results matrix and charts per game", self.go_leaderboard)
         yield SystemCommand("Quiz", "Take the 50 hardest tic-tac-toe boards", self.go_quiz)
+        yield SystemCommand("Tasks", "ChildPlay's shapes, LEGO and SMILES tasks, for you or a model", self.go_tasks)
         yield SystemCommand("Help", "What every key does", self.action_help)
 
     def setup_screen(self) -> SetupScreen | None:
@@ -60,6 +61,11 @@ class ArenaApp(App[None]):
         from arena.tui.screens.leaderboard import LeaderboardScreen  # scipy loads when it is first opened
 
         self.push_screen(LeaderboardScreen(self.store))
+
+    def go_tasks(self) -> None:
+        from arena.tui.screens.tasks import TasksScreen
+
+        self.push_screen(TasksScreen(self.store))
 
     def go_quiz(self) -> None:
         setup = self.setup_screen()

@@ -11,7 +11,7 @@ from textual.widgets import Static
 HELP = """[b]Arena[/b] — models, people and engines at grid games.
 
 [b]Anywhere[/b]   F1 help · Ctrl+P command palette (screens) · Ctrl+Q quit
-[b]Setup[/b]      Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz
+[b]Setup[/b]      Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz · F6 tasks
            · F4 leaderboard
 [b]Match[/b]      click a cell (a column in Connect-Four), or arrows + Enter,
            or type a coordinate (2,3 or 4) + Enter · p pause/resume between

@@ -91,6 +91,7 @@ class SetupScreen(Screen[None]):
         Binding("f2", "history", "History"),
         Binding("f3", "quiz", "Quiz"),
         Binding("f4", "leaderboard", "Leaderboard"),
+        Binding("f6", "tasks", "Tasks", show=False),
     ]
 
     AUTO_FOCUS = "#play"  # Enter plays the remembered set-up at once
@@ -307,6 +308,11 @@ class SetupScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.store))
+
+    def action_tasks(self) -> None:
+        from arena.tui.screens.tasks import TasksScreen  # RDKit loads when the tasks are first opened
+
+        self.app.push_screen(TasksScreen(self.store))
 
     def action_leaderboard(self) -> None:
         from arena.tui.screens.leaderboard import LeaderboardScreen  # scipy loads when it is first opened
