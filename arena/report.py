@@ -183,14 +183,14 @@ def report_json(report: Report) -> dict[str, Any]:
     return data
 
 
-def combined_table(report: Report) -> Table:
+def combined_table(rows: list[CombinedRow]) -> Table:
     """ChildPlay's combined score: one measure per task and their mean, per model and temperature."""
     table = Table(title="combined score (ChildPlay, Figure 9): win rate vs random, proportion correct", show_edge=False)
     table.add_column("player")
     table.add_column("overall", justify="right")
     for name in COMPONENTS:
         table.add_column(name, justify="right")
-    for row in report.combined:
+    for row in rows:
         cells = [f"{100 * row.scores[n]:.0f}% ({row.counts[n]})" if n in row.scores else "-" for n in COMPONENTS]
         table.add_row(row.player, f"{100 * row.overall:.1f}% ({len(row.scores)}/7)", *cells)
     return table

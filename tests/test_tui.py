@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual import events
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import DataTable, Select, Static, TabbedContent
 
 from arena.players import PlayerOptions
 from arena.players.human import HumanPlayer
@@ -643,6 +643,11 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         await pilot.press("c")
         await pilot.pause()
         assert "ratings, 95% intervals" in screen.chart_text and "where minimax" in screen.chart_text
+        await pilot.press("o")  # ChildPlay's combined score: minimax against random in both games
+        await pilot.pause()
+        minimax = next(row for row in screen.combined if row.player == "minimax")
+        assert set(minimax.scores) == {"tictactoe", "connect-four"} and minimax.counts["tictactoe"] == 4
+        assert screen.query_one("#lb-tabs", TabbedContent).active == "lb-combined-tab"
         table.focus()
         table.move_cursor(row=[row.player for row in screen.rows].index("random"))
         await pilot.press("l", "enter")

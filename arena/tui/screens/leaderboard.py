@@ -15,11 +15,13 @@ from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedCon
 
 from arena.analysis.cache import analyse_store
 from arena.analysis.charts import move_counts
+from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
-from arena.report import SORTS, matrix_table, number, share, sorted_rows
+from arena.report import SORTS, combined_table, matrix_table, number, share, sorted_rows
 from arena.store import MatchStore
+from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
 
 RESAMPLES = 300  # bootstrap resamples here: the intervals settle well before the report's 1,000
@@ -133,6 +135,7 @@ class LeaderboardScreen(Screen[None]):
         Binding("l", "tab('lb-table-tab')", "Table"),
         Binding("m", "tab('lb-matrix-tab')", "Matrix"),
         Binding("c", "tab('lb-charts-tab')", "Charts"),
+        Binding("o", "tab('lb-combined-tab')", "Combined"),
     ]
 
     def __init__(self, store: MatchStore) -> None:
@@ -144,6 +147,7 @@ class LeaderboardScreen(Screen[None]):
         self.sort = "rating"
         self.ready = False
         self.chart_text = ""  # the charts as plain text
+        self.combined: list[CombinedRow] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -159,6 +163,8 @@ class LeaderboardScreen(Screen[None]):
                 yield Static(id="lb-matrix")
             with TabPane("Charts", id="lb-charts-tab"), VerticalScroll():
                 yield Static(id="lb-charts")
+            with TabPane("Combined", id="lb-combined-tab"), VerticalScroll():
+                yield Static(id="lb-combined")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -177,7 +183,18 @@ class LeaderboardScreen(Screen[None]):
             self.app.call_from_thread(self.status, f"analysing recorded moves: {done:,} of {total:,}")
 
         analyses = analyse_store(self.store, on_progress=progress)
+        combined = combined_scores(analyses, [s for s in task_sessions(self.store) if s.answers])
+        self.app.call_from_thread(self.show_combined, combined)
         self.app.call_from_thread(self.loaded, analyses)
+
+    def show_combined(self, rows: list[CombinedRow]) -> None:
+        """ChildPlay's combined score over every game and task recorded (not filtered: it spans games)."""
+        view = self.query_one("#lb-combined", Static)
+        self.combined = rows
+        if rows:
+            view.update(combined_table(rows))
+        else:
+            view.update("no ChildPlay results against random or task sessions yet (arena task run ..., or F6)")
 
     def status(self, line: str) -> None:
         self.query_one("#lb-status", Static).update(line)
