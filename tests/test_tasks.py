@@ -230,3 +230,23 @@ def test_task_results_land_in_the_report_with_the_combined_score(fake_llm: FakeS
     assert len(pictures) == 3 and Image.open(pictures[0]).size[0] > 100
     text = arena("report", "--db", db).stdout
     assert "combined score" in text and "llm:openai/builder T=0.5" in text
+
+
+def test_a_person_answers_in_the_terminal_and_can_stop_and_resume(db_path: Path) -> None:
+    truths = [item.truth for item in ShapesTask().items(3, 0)]
+    command = ("task", "run", "shapes", "--plain", "--items", "3", "--db", str(db_path))
+    first = subprocess.run(
+        [sys.executable, "-m", "arena", *command], input=f"{truths[0]}\nq\n", capture_output=True, text=True, cwd=ROOT
+    )
+    assert first.returncode == 1 and "right" in first.stdout and "resume with" in first.stdout
+    second = subprocess.run(
+        [sys.executable, "-m", "arena", *command, "--json"],
+        input=f"square or circle\n{truths[2]}\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert second.returncode == 0, second.stderr
+    assert "resuming session" in second.stderr and "Item 2 of 3" in second.stdout
+    row = json.loads(second.stdout.strip().splitlines()[-1])[0]
+    assert row["answered"] == 3 and row["correct"] == 2 and row["unreadable"] == 1
