@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,17 @@ async def test_eight_matches_at_once_get_every_reply_whole() -> None:
     assert attempts
     empty = [m for m in attempts if not m.raw or not m.tokens or m.tokens["completion"] == 0]
     assert empty == []
+
+
+@pytest.mark.parametrize("task", ["shapes", "lcl-validity", "lcl-construct", "gts"])
+def test_every_task_runs_offline_with_the_local_model(task: str, tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "arena")
+    command = [sys.executable, "-m", "arena", "task", "run", task, "--model", "llm:local", "--items", "2"]
+    result = subprocess.run([*command, "--max-tokens", "48", "--db", db, "--json"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    (row,) = json.loads(result.stdout)
+    assert row["answered"] == 2 and row["player"] == "llm:local"
