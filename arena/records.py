@@ -81,7 +81,22 @@ class MatchRecord(BaseModel):
         return [m for m in self.moves if m.valid]
 
 
-class QuizSessionRecord(BaseModel):
+class StoredSession(BaseModel):
+    """What every stored question-and-answer session carries (quiz and tasks alike)."""
+
+    id: str
+    started_at: str
+
+
+class StoredAnswer(BaseModel):
+    """What every stored answer carries."""
+
+    id: str
+    session: str
+    number: int
+
+
+class QuizSessionRecord(StoredSession):
     """The start of a hard-boards quiz: who answers, under which protocol, in which order."""
 
     model_config = ConfigDict(frozen=True)
@@ -97,7 +112,7 @@ class QuizSessionRecord(BaseModel):
     prompt: str | None = None  # a model's prompt family
 
 
-class QuizAnswerRecord(BaseModel):
+class QuizAnswerRecord(StoredAnswer):
     """One answer, stored the moment it is given."""
 
     model_config = ConfigDict(frozen=True)
@@ -113,7 +128,7 @@ class QuizAnswerRecord(BaseModel):
     answered_at: str
 
 
-class TaskSessionRecord(BaseModel):
+class TaskSessionRecord(StoredSession):
     """The start of a ChildPlay task run: which task, who answers, under which prompt, over which items."""
 
     model_config = ConfigDict(frozen=True)
@@ -132,7 +147,7 @@ class TaskSessionRecord(BaseModel):
     started_at: str
 
 
-class TaskAnswerRecord(BaseModel):
+class TaskAnswerRecord(StoredAnswer):
     """One item's answer, stored the moment it is judged (the item itself is regenerated from the seed)."""
 
     model_config = ConfigDict(frozen=True)

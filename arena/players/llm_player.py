@@ -125,6 +125,14 @@ class LLMPlayer:
 
     async def resolved(self, game: Any, state: Any = None) -> ModelSettings:
         """Settings with the local server's address and the schema when decoding is constrained."""
+        settings = await self.endpoint()
+        if self.family.constrained:
+            schema = self.family.schema(game, state, exact=self.local)
+            settings = settings.constrained(schema, llama_cpp=self.local)
+        return settings
+
+    async def endpoint(self) -> ModelSettings:
+        """Settings with the local server's address (started on first use) for the local model."""
         settings = self.model
         if self.local and not self.replay:
             try:
@@ -134,9 +142,6 @@ class LLMPlayer:
             settings = replace(settings, api_base=server.api_base)
         elif self.local:
             settings = replace(settings, api_base="local")
-        if self.family.constrained:
-            schema = self.family.schema(game, state, exact=self.local)
-            settings = settings.constrained(schema, llama_cpp=self.local)
         return settings
 
     async def choose_move(self, view: TurnView) -> Choice:

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
-from arena.llm.cache import CallCache, call_key
-from arena.llm.client import ProviderFailure, complete
-from arena.llm.local import shared_local_server
+from arena.asking import ask_each
+from arena.llm.cache import CallCache
+from arena.llm.client import Completion
+from arena.llm.settings import ModelSettings
 from arena.players.llm_player import LLMPlayer
 from arena.prompting import answers
 from arena.prompting.family import PromptFamily
-from arena.quiz.session import QuizSession
+from arena.quiz.session import QuizSession, hard_boards
 from games.base import GameError, InvalidMove
+from games.ttt_hard_boards import Board
 from games.ttt_hard_boards.keys import side_to_move
 from games.ttt_hard_boards.quiz import parse_answer
 
@@ -44,35 +45,35 @@ def free_cells_schema(key: str) -> dict[str, Any]:
 async def run_model_quiz(
     session: QuizSession, player: LLMPlayer, cache: CallCache | None, say: Callable[[str], None]
 ) -> bool:
-    """Ask every remaining board; False if the provider failed (the session can be resumed)."""
-    settings = player.model
-    if player.local:
-        settings = replace(settings, api_base=(await shared_local_server()).api_base)
+    """Ask every remaining board, in order; False if the provider failed (the session can be resumed)."""
+    boards = [hard_boards().boards[key] for key in session.record.order[len(session.answers) :]]
 
-    async def ignore(*_: Any) -> None:
-        return None
+    def constrained(board: Board, settings: ModelSettings) -> ModelSettings:
+        if not player.family.constrained:
+            return settings
+        return settings.constrained(free_cells_schema(board.key), llama_cpp=player.local)  # only free cells
 
-    while (question := session.current()) is not None:
-        number, board = question
-        messages = quiz_messages(player.family, board.key)
-        asked = settings
-        if player.family.constrained:  # only the free cells of this board can be answered
-            asked = settings.constrained(free_cells_schema(board.key), llama_cpp=player.local)
-        key = call_key(asked, messages, 1, f"quiz:{session.record.id}:{number}")
-        recorded = cache.get(key) if cache is not None else None
-        if recorded is None:
-            try:
-                recorded = await complete(asked, messages, ignore, ignore)
-            except ProviderFailure as failure:
-                say(f"the provider failed ({failure}); resume with --resume {session.record.id}")
-                return False
-            if cache is not None:
-                cache.put(key, asked.model, recorded)
+    def record(board: Board, completion: Completion) -> None:
         try:
-            cell = parse_answer(board.key, read_quiz_answer(player.family, recorded.content))
+            cell = parse_answer(board.key, read_quiz_answer(player.family, completion.content))
         except GameError:
             cell = 0  # unreadable or not a free cell: recorded as given, scored wrong, never replaced
-        session.answer(cell, recorded.seconds, raw=recorded.content)
-        say(f"board {number:>2}: {board.key} -> {cell or 'no valid answer'}")
+        answer = session.answer(cell, completion.seconds, raw=completion.content)
+        say(f"board {answer.number:>2}: {board.key} -> {cell or 'no valid answer'}")
+
+    settings = await player.endpoint()
+    failure = await ask_each(
+        boards,
+        settings,
+        lambda board: quiz_messages(player.family, board.key),
+        record,
+        concurrency=1,  # answers are numbered in the session's order
+        settings_for=constrained,
+        cache=cache,
+        cache_tag=lambda board: f"quiz:{session.record.id}:{session.record.order.index(board.key) + 1}",
+    )
+    if failure is not None:
+        say(f"the provider failed ({failure}); resume with --resume {session.record.id}")
+        return False
     say(session.summary())
     return True

@@ -9,11 +9,14 @@ from functools import cache
 from typing import Literal
 
 from arena.records import QuizAnswerRecord, QuizSessionRecord
+from arena.sessions import SessionTables
 from arena.store import MatchStore
 from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.ttt_hard_boards import Board, Dataset, build_dataset
 from games.ttt_hard_boards.published import PUBLISHED_ORDER, published_lines
 from games.ttt_hard_boards.quiz import PUBLISHED, Sheet, judge, quiz_order
+
+QUIZ_TABLES = SessionTables(QUIZ_SESSIONS, QUIZ_ANSWERS, QuizSessionRecord, QuizAnswerRecord)
 
 
 @cache
@@ -73,7 +76,7 @@ class QuizSession:
             raw=raw,
             answered_at=_now(),
         )
-        self.store.append(QUIZ_ANSWERS, record.model_dump(mode="json"))
+        QUIZ_TABLES.add_answer(self.store, record)
         self.answers.append(record)
         return record
 
@@ -119,20 +122,13 @@ def start_session(
         sheet=sheet,
         prompt=prompt,
     )
-    store.append(QUIZ_SESSIONS, record.model_dump(mode="json"))
+    QUIZ_TABLES.add_session(store, record)
     return QuizSession(store, record)
 
 
 def all_sessions(store: MatchStore) -> list[QuizSession]:
     """Every stored session with its answers, oldest first, from one read of each table."""
-    answers: dict[str, list[QuizAnswerRecord]] = {}
-    for document in store.documents(QUIZ_ANSWERS):
-        answer = QuizAnswerRecord.model_validate(document)
-        answers.setdefault(answer.session, []).append(answer)
-    records = sorted(
-        (QuizSessionRecord.model_validate(d) for d in store.documents(QUIZ_SESSIONS)), key=lambda r: r.started_at
-    )
-    return [QuizSession(store, r, sorted(answers.get(r.id, []), key=lambda a: a.number)) for r in records]
+    return [QuizSession(store, record, answers) for record, answers in QUIZ_TABLES.load(store)]
 
 
 def load_session(store: MatchStore, session_id: str) -> QuizSession:

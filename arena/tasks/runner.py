@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
-from arena.llm.client import ProviderFailure, complete
-from arena.llm.local import shared_local_server
+from arena.asking import ask_each
+from arena.llm.client import Completion
 from arena.players.llm_player import LLMPlayer
 from arena.tasks.registry import task_prompts
 from arena.tasks.session import TaskSession
@@ -22,30 +20,17 @@ STOP_WORDS = {"q", "quit", "exit", "stop"}
 
 async def run_model(session: TaskSession, player: LLMPlayer, concurrency: int, progress: Progress) -> str | None:
     """Ask every remaining item, `concurrency` at a time; the provider's failure stops the run (None if none)."""
-    settings = player.model
-    if player.local:
-        settings = replace(settings, api_base=(await shared_local_server()).api_base)
     prompts = task_prompts()
-    slots = asyncio.Semaphore(concurrency)
-    failure: list[str] = []
 
-    async def ignore(*_: Any) -> None:
-        return None
+    def record(item: Item, completion: Completion) -> None:
+        session.answer(item, completion.content, completion.seconds, completion.tokens, completion.cost)
+        progress(session)
 
-    async def ask(item: Item) -> None:
-        async with slots:
-            if failure:
-                return  # a failed provider is not asked again in this run; the session resumes later
-            try:
-                completion = await complete(settings, prompts.messages(session.record.task, item), ignore, ignore)
-            except ProviderFailure as error:
-                failure.append(str(error))
-                return
-            session.answer(item, completion.content, completion.seconds, completion.tokens, completion.cost)
-            progress(session)
+    def messages(item: Item) -> list[dict[str, Any]]:
+        return prompts.messages(session.record.task, item)
 
-    await asyncio.gather(*(ask(item) for item in session.remaining()))
-    return failure[0] if failure else None
+    settings = await player.endpoint()
+    return await ask_each(session.remaining(), settings, messages, record, concurrency)
 
 
 def run_random(session: TaskSession, progress: Progress) -> None:

@@ -9,10 +9,13 @@ from functools import cached_property
 from typing import Any
 
 from arena.records import TaskAnswerRecord, TaskSessionRecord
+from arena.sessions import SessionTables
 from arena.store import MatchStore
 from arena.store.database import TASK_ANSWERS, TASK_SESSIONS
 from arena.tasks.registry import make_task
 from games.tasks.base import Item, Task, Verdict
+
+TASK_TABLES = SessionTables(TASK_SESSIONS, TASK_ANSWERS, TaskSessionRecord, TaskAnswerRecord)
 
 
 def _now() -> str:
@@ -80,7 +83,7 @@ class TaskSession:
             cost=cost,
             answered_at=_now(),
         )
-        self.store.append(TASK_ANSWERS, record.model_dump(mode="json"))
+        TASK_TABLES.add_answer(self.store, record)
         self.answers.append(record)
         return record, verdict
 
@@ -111,20 +114,13 @@ def start_task_session(
         prompt_sha256=prompt.get("sha256"),
         started_at=_now(),
     )
-    store.append(TASK_SESSIONS, record.model_dump(mode="json"))
+    TASK_TABLES.add_session(store, record)
     return TaskSession(store, record)
 
 
 def task_sessions(store: MatchStore) -> list[TaskSession]:
     """Every stored task session with its answers, oldest first (one read of each table)."""
-    answers: dict[str, list[TaskAnswerRecord]] = {}
-    for document in store.documents(TASK_ANSWERS):
-        answer = TaskAnswerRecord.model_validate(document)
-        answers.setdefault(answer.session, []).append(answer)
-    records = sorted(
-        (TaskSessionRecord.model_validate(d) for d in store.documents(TASK_SESSIONS)), key=lambda r: r.started_at
-    )
-    return [TaskSession(store, r, sorted(answers.get(r.id, []), key=lambda a: a.number)) for r in records]
+    return [TaskSession(store, record, answers) for record, answers in TASK_TABLES.load(store)]
 
 
 def resumable(

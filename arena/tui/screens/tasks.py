@@ -170,16 +170,11 @@ class TasksScreen(Screen[None]):
     @work(exclusive=True, group="task-model")
     async def watch_model(self, session: TaskSession, spec: str) -> None:
         """Ask the remaining items one at a time, streaming each reply into the side pane."""
-        from dataclasses import replace
-
         from arena.llm.client import ProviderFailure, complete
-        from arena.llm.local import shared_local_server
         from arena.players import make_player
 
         player: Any = make_player(spec, 0, self.options)
-        settings = player.model
-        if player.local:
-            settings = replace(settings, api_base=(await shared_local_server()).api_base)
+        settings = await player.endpoint()
         pane = self.query_one(ReasoningPane)
         prompts = task_prompts()
 

@@ -1,0 +1,45 @@
+"""Question-and-answer sessions in the store, shared by the hard-boards quiz and ChildPlay's tasks.
+
+A session is one document in a sessions table; each answer is one document in an answers table,
+appended (durably) the moment it is given, so a session is resumed from whatever was stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from arena.records import StoredAnswer, StoredSession
+from arena.store import MatchStore
+
+S = TypeVar("S", bound=StoredSession)
+A = TypeVar("A", bound=StoredAnswer)
+
+
+@dataclass(frozen=True)
+class SessionTables(Generic[S, A]):
+    """Where one kind of session lives: its two tables and the record types stored in them."""
+
+    sessions: str
+    answers: str
+    session_model: type[S]
+    answer_model: type[A]
+
+    def add_session(self, store: MatchStore, record: S) -> None:
+        """Store a new session before its first question is asked."""
+        store.append(self.sessions, record.model_dump(mode="json"))
+
+    def add_answer(self, store: MatchStore, record: A) -> None:
+        """Store one answer; durable when this returns."""
+        store.append(self.answers, record.model_dump(mode="json"))
+
+    def load(self, store: MatchStore) -> list[tuple[S, list[A]]]:
+        """Every session with its answers (by number), oldest first, from one read of each table."""
+        answers: dict[str, list[A]] = {}
+        for document in store.documents(self.answers):
+            answer = self.answer_model.model_validate(document)
+            answers.setdefault(answer.session, []).append(answer)
+        records = sorted(
+            (self.session_model.model_validate(d) for d in store.documents(self.sessions)), key=lambda r: r.started_at
+        )
+        return [(r, sorted(answers.get(r.id, []), key=lambda a: a.number)) for r in records]
