@@ -7,10 +7,17 @@ appended (durably) the moment it is given, so a session is resumed from whatever
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
 from arena.records import StoredAnswer, StoredSession
 from arena.store import MatchStore
+
+
+def now() -> str:
+    """The time an answer or session is stored, in UTC to the millisecond."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
 
 S = TypeVar("S", bound=StoredSession)
 A = TypeVar("A", bound=StoredAnswer)

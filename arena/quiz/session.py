@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from functools import cache
 from typing import Literal
 
 from arena.records import QuizAnswerRecord, QuizSessionRecord
-from arena.sessions import SessionTables
+from arena.sessions import SessionTables, now
 from arena.store import MatchStore
 from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.ttt_hard_boards import Board, Dataset, build_dataset
@@ -23,10 +22,6 @@ QUIZ_TABLES = SessionTables(QUIZ_SESSIONS, QUIZ_ANSWERS, QuizSessionRecord, Quiz
 def hard_boards() -> Dataset:
     """The dataset, built once per process (about a quarter of a second)."""
     return build_dataset()
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 @dataclass
@@ -74,7 +69,7 @@ class QuizSession:
             correct=cell != 0 and judge(board, cell).correct,
             seconds=round(seconds, 3),
             raw=raw,
-            answered_at=_now(),
+            answered_at=now(),
         )
         QUIZ_TABLES.add_answer(self.store, record)
         self.answers.append(record)
@@ -118,7 +113,7 @@ def start_session(
         protocol=protocol,
         seed=seed,
         order=order,
-        started_at=_now(),
+        started_at=now(),
         sheet=sheet,
         prompt=prompt,
     )

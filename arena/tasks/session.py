@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
 from arena.records import TaskAnswerRecord, TaskSessionRecord
-from arena.sessions import SessionTables
+from arena.sessions import SessionTables, now
 from arena.store import MatchStore
 from arena.store.database import TASK_ANSWERS, TASK_SESSIONS
 from arena.tasks.registry import make_task
 from games.tasks.base import Item, Task, Verdict
 
 TASK_TABLES = SessionTables(TASK_SESSIONS, TASK_ANSWERS, TaskSessionRecord, TaskAnswerRecord)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 @dataclass
@@ -81,7 +76,7 @@ class TaskSession:
             seconds=round(seconds, 3),
             tokens=tokens,
             cost=cost,
-            answered_at=_now(),
+            answered_at=now(),
         )
         TASK_TABLES.add_answer(self.store, record)
         self.answers.append(record)
@@ -112,7 +107,7 @@ def start_task_session(
         prompt=prompt.get("name"),
         prompt_version=prompt.get("version"),
         prompt_sha256=prompt.get("sha256"),
-        started_at=_now(),
+        started_at=now(),
     )
     TASK_TABLES.add_session(store, record)
     return TaskSession(store, record)

@@ -56,6 +56,8 @@ def item_view(task: str, item: Item) -> Text:
     """What a person sees of an item: the text a model gets, and for LCL also a picture."""
     content = task_prompts().messages(task, item)[0]["content"]
     view = inert_text(content)
+    if task == "shapes":  # the shape stands out as it would on paper
+        view.highlight_regex(r"(?m)(?<=[ \n])1(?= |$)|^1(?= )", "bold black on yellow")
     if task == "lcl-validity":
         view.append("\n\n")
         view.append_text(construct_picture(item))
