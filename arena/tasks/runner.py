@@ -54,7 +54,7 @@ def run_person(session: TaskSession, ask: Callable[[str], str], say: Callable[[s
         except (EOFError, KeyboardInterrupt):
             text = "q"
         if text.strip().lower() in STOP_WORDS:
-            say(f"\nStopped; resume with: arena task run {session.record.task} --plain --resume")
+            say("\nStopped; your answers are kept. Run the same command again to resume.")
             return False
         _, verdict = session.answer(item, text, time.perf_counter() - started)
         say("  right" if verdict.correct else f"  wrong: the answer was {item.truth}")
