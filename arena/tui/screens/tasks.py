@@ -18,7 +18,7 @@ from arena.players import PlayerOptions
 from arena.store import MatchStore
 from arena.tasks.command import details
 from arena.tasks.metrics import session_summary
-from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
+from arena.tasks.registry import TASK_NAMES, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session
 from arena.tui.widgets.reasoning import ReasoningPane
 from games.tasks.base import Item
@@ -129,7 +129,7 @@ class TasksScreen(Screen[None]):
             prompt = {"name": prompts.name, "version": prompts.version, "sha256": prompts.sha256}
             session = start_task_session(self.store, task, player, count, 0, {}, prompt, self.options.temperature)
         self.session = session
-        make_task(task)
+        self.query_one(ReasoningPane).display = player.startswith("llm:")  # only a model has reasoning to show
         if player == "human":
             self.next_item()
             self.query_one("#task-answer", Input).focus()
