@@ -128,7 +128,7 @@ def main_parser() -> ArgumentParser:
         prog="arena",
         description="Models, people and engines playing grid games. "
         "Other commands: arena tournament FILE.toml, arena report, arena solve GAME POSITION, "
-        "arena dataset --out DIR, arena quiz --plain, arena show [MATCH].",
+        "arena dataset --out DIR, arena quiz --plain, arena task run TASK, arena show [MATCH].",
     )
     parser.add_argument("--version", action="version", version=f"arena {package_version()}")
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
