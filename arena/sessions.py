@@ -13,6 +13,8 @@ from typing import Generic, TypeVar
 from arena.records import StoredAnswer, StoredSession
 from arena.store import MatchStore
 
+STOP_WORDS = frozenset({"q", "quit", "exit", "stop"})  # what a person types to stop and resume later
+
 
 def now() -> str:
     """The time an answer or session is stored, in UTC to the millisecond."""

@@ -12,6 +12,7 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from arena.batch import percent
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
@@ -75,11 +76,6 @@ def results_table(rows: list[dict[str, Any]]) -> Table:
             details(row),
         )
     return table
-
-
-def percent(value: float | None) -> str:
-    """A rate as a whole percentage, or - when there was nothing to count."""
-    return "-" if value is None else f"{100 * value:.0f}%"
 
 
 def details(row: dict[str, Any]) -> str:

@@ -10,12 +10,12 @@ from typing import Any
 from arena.asking import ask_each
 from arena.llm.client import Completion
 from arena.players.llm_player import LLMPlayer
+from arena.sessions import STOP_WORDS
 from arena.tasks.registry import task_prompts
 from arena.tasks.session import TaskSession
 from games.tasks.base import Item
 
 Progress = Callable[[TaskSession], None]
-STOP_WORDS = {"q", "quit", "exit", "stop"}
 
 
 async def run_model(session: TaskSession, player: LLMPlayer, concurrency: int, progress: Progress) -> str | None:
