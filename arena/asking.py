@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from arena.llm.cache import CallCache, call_key
-from arena.llm.client import Completion, ProviderFailure, complete
+from arena.llm.client import Completion, DeltaSink, ProviderFailure, RetrySink, complete
 from arena.llm.settings import ModelSettings
 
 T = TypeVar("T")
@@ -27,8 +27,14 @@ async def ask_each(
     settings_for: Callable[[T, ModelSettings], ModelSettings] | None = None,
     cache: CallCache | None = None,
     cache_tag: Callable[[T], str] | None = None,
+    started: Callable[[T], None] | None = None,
+    on_delta: DeltaSink | None = None,
+    on_retry: RetrySink | None = None,
 ) -> str | None:
-    """Ask every item, `concurrency` at a time; the first provider failure stops new calls (returned, else None)."""
+    """Ask every item, `concurrency` at a time; the first provider failure stops new calls (returned, else None).
+
+    `started` is told as each call begins; `on_delta` and `on_retry` receive the stream as it arrives.
+    """
     slots = asyncio.Semaphore(concurrency)
     failure: list[str] = []
 
@@ -39,13 +45,15 @@ async def ask_each(
         async with slots:
             if failure:
                 return  # a failed provider is not asked again in this run; the session resumes later
+            if started is not None:
+                started(item)
             asked = settings_for(item, settings) if settings_for is not None else settings
             messages = messages_for(item)
             key = call_key(asked, messages, 1, cache_tag(item)) if cache is not None and cache_tag else None
             completion = cache.get(key) if cache is not None and key is not None else None
             if completion is None:
                 try:
-                    completion = await complete(asked, messages, ignore, ignore)
+                    completion = await complete(asked, messages, on_delta or ignore, on_retry or ignore)
                 except ProviderFailure as error:
                     failure.append(str(error))
                     return

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.asking import ask_each
-from arena.llm.client import Completion
+from arena.llm.client import Completion, DeltaSink, RetrySink
 from arena.players.llm_player import LLMPlayer
 from arena.sessions import STOP_WORDS
 from arena.tasks.registry import task_prompts
@@ -18,8 +18,19 @@ from games.tasks.base import Item
 Progress = Callable[[TaskSession], None]
 
 
-async def run_model(session: TaskSession, player: LLMPlayer, concurrency: int, progress: Progress) -> str | None:
-    """Ask every remaining item, `concurrency` at a time; the provider's failure stops the run (None if none)."""
+async def run_model(
+    session: TaskSession,
+    player: LLMPlayer,
+    concurrency: int,
+    progress: Progress,
+    started: Callable[[Item], None] | None = None,
+    on_delta: DeltaSink | None = None,
+    on_retry: RetrySink | None = None,
+) -> str | None:
+    """Ask every remaining item, `concurrency` at a time; the provider's failure stops the run (None if none).
+
+    `started`, `on_delta` and `on_retry` let a watcher follow each call as it streams.
+    """
     prompts = task_prompts()
 
     def record(item: Item, completion: Completion) -> None:
@@ -30,7 +41,16 @@ async def run_model(session: TaskSession, player: LLMPlayer, concurrency: int, p
         return prompts.messages(session.record.task, item)
 
     settings = await player.endpoint()
-    return await ask_each(session.remaining(), settings, messages, record, concurrency)
+    return await ask_each(
+        session.remaining(),
+        settings,
+        messages,
+        record,
+        concurrency,
+        started=started,
+        on_delta=on_delta,
+        on_retry=on_retry,
+    )
 
 
 def run_random(session: TaskSession, progress: Progress) -> None:

@@ -172,13 +172,15 @@ class TasksScreen(Screen[None]):
     @work(exclusive=True, group="task-model")
     async def watch_model(self, session: TaskSession, spec: str) -> None:
         """Ask the remaining items one at a time, streaming each reply into the side pane."""
-        from arena.llm.client import ProviderFailure, complete
         from arena.players import make_player
+        from arena.players.llm_player import LLMPlayer
+        from arena.tasks.runner import run_model
 
-        player: Any = make_player(spec, 0, self.options)
-        settings = await player.endpoint()
         pane = self.query_one(ReasoningPane)
-        prompts = task_prompts()
+
+        def started(item: Item) -> None:
+            self.show(item)
+            pane.start(f"{spec} · item {item.number}")
 
         async def delta(kind: str, text: str) -> None:
             (pane.add_reasoning if kind == "reasoning" else pane.add_answer)(text)
@@ -186,18 +188,16 @@ class TasksScreen(Screen[None]):
         async def retry(*_: Any) -> None:
             pane.note("the provider failed; retrying")
 
-        for item in session.remaining():
-            self.show(item)
-            pane.start(f"{spec} · item {item.number}")
-            try:
-                completion = await complete(settings, prompts.messages(session.record.task, item), delta, retry)
-            except ProviderFailure as failure:
-                self.say(f"the provider failed ({failure}); Start again to resume")
-                return
-            _, verdict = session.answer(
-                item, completion.content, completion.seconds, completion.tokens, completion.cost
-            )
-            pane.note("right" if verdict.correct else f"wrong ({verdict.reason or 'the answer was ' + item.truth})")
+        def judged(current: TaskSession) -> None:
+            answer = current.answers[-1]
+            pane.note("right" if answer.correct else f"wrong ({answer.reason or 'the answer was ' + answer.truth})")
+
+        player = make_player(spec, 0, self.options)
+        assert isinstance(player, LLMPlayer)  # only llm: specs are watched
+        failure = await run_model(session, player, 1, judged, started, delta, retry)
+        if failure is not None:
+            self.say(f"the provider failed ({failure}); Start again to resume")
+            return
         self.finish()
 
     def finish(self) -> None:
