@@ -16,6 +16,7 @@ from arena.prompting.schema import FamilyFile, validate_family
 from games.base import IllegalMove, InvalidMove
 from games.battleship import Battleship
 from games.connect_four import ConnectFour
+from games.ttt_hard_boards.quiz import grid
 
 PROMPTS = Path(__file__).resolve().parent.parent.parent / "prompts"
 TITLES = {"tictactoe": "Tic-Tac-Toe", "connect-four": "Connect-Four", "gomoku": "Gomoku", "battleship": "Battleship"}
@@ -231,7 +232,7 @@ class PromptFamily:
         if not self.quiz_only:
             raise ValueError(f"the {self.name} prompts are for games, not for the hard-boards quiz")
         instruction = self.spec.instruction.get(self.variant or "plain", "").format(mark=mark, key=key)
-        board = "\n".join(" ".join(key[r * 3 : r * 3 + 3]) for r in range(3))
+        board = grid(key, numbered=True)  # the numbered sheet's drawing
         text = (self.spec.template or "").format(mark=mark, key=key, board=board, instruction=instruction)
         return [{"role": "user", "content": text}]
 
