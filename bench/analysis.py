@@ -12,11 +12,12 @@ from pathlib import Path
 
 from arena.analysis.cache import CACHE_FILE, analyse_store
 from arena.analysis.ratings import Result, bradley_terry
-from arena.engine.tournament import TournamentPlan, play_tournament
-from arena.report import load_report, write_report
+from arena.report.files import write_report
+from arena.report.load import load_report
+from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
-from arena.summaries import FIELD
+from arena.store.summaries import FIELD
 from bench.tables import table
 
 TEN_PLAYERS = (

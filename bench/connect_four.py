@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from arena.engine.tournament import TournamentPlan, run_tournament
+from arena.runner.tournament import TournamentPlan, run_tournament
 from bench.tables import table
 from games.connect_four import ConnectFour
 from games.connect_four.engine import ConnectFourEngine

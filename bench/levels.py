@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.players.engine_player import LEVEL_NOISE
+from arena.runner.tournament import TournamentPlan, run_tournament
 from bench.tables import table
 
 GAMES: dict[str, tuple[dict[str, Any], str]] = {

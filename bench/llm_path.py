@@ -9,11 +9,11 @@ import sys
 import time
 from pathlib import Path
 
-from arena.engine.tournament import TournamentPlan, play_tournament
 from arena.llm.client import complete
 from arena.llm.settings import ModelSettings
+from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
-from arena.records import MatchRecord
+from arena.runner.tournament import TournamentPlan, play_tournament
 from bench.tables import table
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from arena.engine.tournament import TournamentPlan, play_tournament
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
+from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
 from bench.analysis import bench_analysis
@@ -118,7 +118,7 @@ def bench_recording() -> None:
 
 def bench_dataset() -> None:
     """CloudWalk's dataset from nothing: solve, categorise, pick the top 50, write both files."""
-    from arena.dataset_export import write_dataset
+    from arena.quiz.dataset import write_dataset
 
     times = []
     for _ in range(5):

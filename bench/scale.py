@@ -8,8 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.engine.tournament import TournamentPlan, play_tournament
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
+from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
 from bench.store import PEAK, timed_child

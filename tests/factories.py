@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from arena.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
+from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 
 
 def sample_record(index: int, move_bytes: int = 2_000) -> MatchRecord:

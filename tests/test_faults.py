@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from arena.cli import main
-from arena.engine.runner import MatchRunner, MatchSetup
-from arena.engine.tournament import TournamentPlan, run_tournament
 from arena.players import PLAYER_KINDS, Choice, PlayerOptions, TurnView
 from arena.players.random_player import RandomPlayer
+from arena.runner.match import MatchRunner, MatchSetup
+from arena.runner.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
 from arena.tui.screens.match import SeriesConfig
 from tests.tui_helpers import make_app, open_match, status, wait_for

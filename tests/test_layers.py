@@ -29,12 +29,14 @@ def test_games_import_nothing_from_arena() -> None:
 
 
 def test_engine_and_players_load_no_store_ui_or_llm_library() -> None:
-    modules = top_level(loaded_after("import arena, arena.engine.runner, arena.engine.tournament, arena.players"))
+    modules = top_level(loaded_after("import arena, arena.runner.match, arena.runner.tournament, arena.players"))
     assert not modules & {"tinydb", "textual", "litellm"}
 
 
 def test_engine_only_paths_never_load_litellm() -> None:
-    modules = top_level(loaded_after("import arena, arena.cli, arena.batch, arena.players.registry, arena.quiz"))
+    modules = top_level(
+        loaded_after("import arena, arena.cli, arena.tournaments.play, arena.players.registry, arena.quiz")
+    )
     assert "litellm" not in modules
 
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from arena.engine.events import AnswerDelta, Event, MoveRejected, ProviderRetry, ReasoningDelta
-from arena.engine.runner import MatchRunner, MatchSetup
 from arena.llm.cache import CallCache
+from arena.match.events import AnswerDelta, Event, MoveRejected, ProviderRetry, ReasoningDelta
+from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
 from arena.players.scripted import ScriptedPlayer
-from arena.records import MatchRecord
+from arena.runner.match import MatchRunner, MatchSetup
 from arena.store import MatchStore
 from tests.fake_llm_server import FakeServer, Reply
 from tests.processes import start_arena
@@ -263,7 +263,7 @@ def test_batch_with_a_model_a_temperature_sweep_and_a_replay(fake_llm: FakeServe
 
 
 async def test_matches_against_a_model_overlap_on_one_event_loop(fake_llm: FakeServer) -> None:
-    from arena.engine.tournament import TournamentPlan, run_tournament
+    from arena.runner.tournament import TournamentPlan, run_tournament
 
     fake_llm.most_in_flight = 0
     plan = TournamentPlan("tictactoe", ("llm:openai/slow-first-legal", "minimax"), games=8, seed=1)

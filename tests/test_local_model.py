@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.engine.runner import MatchRunner, MatchSetup
 from arena.llm.local import model_path, shared_local_server, stop_shared_local_server
 from arena.players import PlayerOptions
+from arena.runner.match import MatchRunner, MatchSetup
 
 GAMES = [("tictactoe", {}), ("connect-four", {}), ("gomoku", {}), ("battleship", {"preset": "childplay"})]
 
@@ -57,7 +57,7 @@ async def test_the_server_starts_on_a_free_loopback_port_and_stops() -> None:
 
 
 async def test_eight_matches_at_once_get_every_reply_whole() -> None:
-    from arena.engine.tournament import TournamentPlan, run_tournament
+    from arena.runner.tournament import TournamentPlan, run_tournament
 
     plan = TournamentPlan("tictactoe", ("llm:local", "random"), games=8, seed=9, swap_seats=True)
     options = PlayerOptions(temperature=0.0, max_tokens=48, constrained=True)

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from arena.engine.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
-from arena.engine.policy import InvalidMovePolicy
-from arena.engine.runner import MatchRunner, MatchSetup
-from arena.engine.tournament import TournamentPlan, run_tournament
+from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
+from arena.match.policy import InvalidMovePolicy
 from arena.players import Choice, TurnView
 from arena.players.base import PlayerFailure
 from arena.players.scripted import ScriptedPlayer
+from arena.runner.match import MatchRunner, MatchSetup
+from arena.runner.tournament import TournamentPlan, run_tournament
 
 
 async def run(setup: MatchSetup, players: list[Any] | None = None) -> tuple[Any, list[Event]]:

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from arena.engine.tournament import TournamentPlan, play_tournament
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
+from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
 from tests.processes import start_arena
@@ -42,7 +42,7 @@ def test_worker_processes_play_the_same_matches_as_one_process(db_path: Path) ->
 
 
 def test_a_model_run_never_goes_to_worker_processes() -> None:
-    from arena.cli import batch_workers
+    from arena.tournaments.launch import batch_workers
 
     assert batch_workers(4, "connect-four", ("llm:local", "random"), 100) == 1
     assert batch_workers(None, "connect-four", ("minimax", "random"), 5) == 1  # too short to pay for starting
@@ -111,8 +111,8 @@ def test_ctrl_c_stops_a_run_with_workers_and_keeps_what_finished(db_path: Path) 
 async def test_a_worker_killed_mid_match_makes_that_match_an_error_and_the_run_goes_on() -> None:
     import os
 
-    from arena.engine.runner import MatchSetup
-    from arena.engine.workers import ProcessBackend
+    from arena.runner.match import MatchSetup
+    from arena.runner.workers import ProcessBackend
 
     backend = ProcessBackend(1)
     try:

@@ -260,8 +260,8 @@ def test_temp_files_of_killed_writers_are_removed_at_open(db_path: Path) -> None
 def test_a_record_indexed_as_written_matches_the_index_rebuilt_from_its_stored_document(db_path: Path) -> None:
     import asyncio
 
-    from arena.engine.tournament import TournamentPlan, run_tournament
-    from arena.summaries import record_row, summary_row
+    from arena.runner.tournament import TournamentPlan, run_tournament
+    from arena.store.summaries import record_row, summary_row
 
     records = asyncio.run(run_tournament(TournamentPlan("connect-four", ("minimax:0.05", "random"), games=3, seed=5)))
     records.append(sample_record(7))

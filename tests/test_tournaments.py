@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from arena.engine.tournament import TournamentPlan, play_tournament, provider_key
+from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
-from arena.records import MatchRecord
+from arena.runner.tournament import TournamentPlan, play_tournament, provider_key
 from arena.store import MatchStore
-from arena.summaries import FIELD
+from arena.store.summaries import FIELD
 from arena.tournaments.config import load_config, parse_config
 from arena.tournaments.schedule import build_schedule
 from tests.fake_llm_server import FakeServer, Reply

@@ -604,8 +604,8 @@ async def test_the_pause_between_games_is_set_on_the_setup_screen(db_path: Path)
 
 def leaderboard_db(db_path: Path) -> None:
     """Six players' worth of records: a tic-tac-toe round robin with a disqualification, and a Connect-Four pair."""
-    from arena.engine.policy import InvalidMovePolicy
-    from arena.engine.tournament import TournamentPlan, run_tournament
+    from arena.match.policy import InvalidMovePolicy
+    from arena.runner.tournament import TournamentPlan, run_tournament
 
     policy = InvalidMovePolicy(0, "disqualified")
     plans = [

@@ -10,7 +10,7 @@ from typing import Any
 from arena.analysis.moves import ANALYSIS_VERSION, DEFAULT_GRADE_BUDGET, MatchAnalysis, analyse
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused, write_atomically
-from arena.summaries import FIELD
+from arena.store.summaries import FIELD
 
 CACHE_FILE = "analysis-cache.json"
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 
 from arena.analysis.moves import analyse
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
 
 SEAT_NAMES = ("first", "second")
 IDENTITY = ("player", "spec", "seat")  # the fields of a SeatTally that say whose it is; the rest are counts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
 
 
 def _prompt_text(prompt: list[dict[str, Any]] | None) -> str:

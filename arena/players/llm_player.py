@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from arena.engine.events import AnswerDelta, ProviderRetry, ReasoningDelta
-from arena.engine.policy import InvalidMovePolicy
 from arena.llm.cache import CallCache, call_key
 from arena.llm.client import Completion, ProviderFailure, complete
 from arena.llm.local import MODEL_ALIAS, LocalModelUnavailable, shared_local_server
 from arena.llm.settings import ModelSettings
+from arena.match.events import AnswerDelta, ProviderRetry, ReasoningDelta
+from arena.match.policy import InvalidMovePolicy
 from arena.players.base import Choice, PlayerFailure, TurnView
 from arena.players.options import PlayerOptions
 from arena.prompting import PromptFamily, load_family

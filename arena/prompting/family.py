@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from arena.engine.policy import InvalidMovePolicy
+from arena.match.policy import InvalidMovePolicy
 from arena.prompting import answers
 from arena.prompting.boards import board_image, render_board
 from arena.prompting.schema import FamilyFile, validate_family

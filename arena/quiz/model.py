@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from arena.asking import ask_each
 from arena.llm.cache import CallCache
 from arena.llm.client import Completion
 from arena.llm.settings import ModelSettings
@@ -14,6 +13,7 @@ from arena.players.llm_player import LLMPlayer
 from arena.prompting import answers
 from arena.prompting.family import PromptFamily
 from arena.quiz.session import QuizSession, hard_boards
+from arena.sessions.asking import ask_each
 from games.base import GameError, InvalidMove
 from games.ttt_hard_boards import Board
 from games.ttt_hard_boards.keys import side_to_move

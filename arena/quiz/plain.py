@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 
 from arena.quiz.session import QuizSession
-from arena.sessions import STOP_WORDS
+from arena.sessions.tables import STOP_WORDS
 from games.base import GameError
 from games.ttt_hard_boards.published import SECONDS_GUIDE
 from games.ttt_hard_boards.quiz import NUMBERING, PUBLISHED, parse_answer, sheet

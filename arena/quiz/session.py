@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from arena.records import QuizAnswerRecord, QuizSessionRecord
-from arena.sessions import SessionTables, now
+from arena.sessions.records import QuizAnswerRecord, QuizSessionRecord
+from arena.sessions.tables import SessionTables, now
 from arena.store import MatchStore
 from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.ttt_hard_boards import Board, Dataset, build_dataset

@@ -24,12 +24,12 @@ from typing import Any
 from filelock import FileLock, Timeout
 from pydantic import ValidationError
 
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
 from arena.store.atomic import AtomicJSONStorage, gc_paused, write_atomically
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, Layout, locate, read_marker
 from arena.store.segments import Prepared, Segments, Summarizer, id_only
-from arena.summaries import MatchSummary, SummaryRows, record_row, summary_row
+from arena.store.summaries import MatchSummary, SummaryRows, record_row, summary_row
 
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
 from arena.store.database import MatchStore, StoreError
 
 LIMIT = 500  # records written together at most

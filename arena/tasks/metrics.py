@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
-from arena.records import TaskAnswerRecord
+from arena.sessions.records import TaskAnswerRecord
 from arena.tasks.session import TaskSession
 
 UNREADABLE = "unreadable"

@@ -7,10 +7,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from arena.asking import ask_each
 from arena.llm.client import Completion, DeltaSink, RetrySink
 from arena.players.llm_player import LLMPlayer
-from arena.sessions import STOP_WORDS
+from arena.sessions.asking import ask_each
+from arena.sessions.tables import STOP_WORDS
 from arena.tasks.registry import task_prompts
 from arena.tasks.session import TaskSession
 from games.tasks.base import Item

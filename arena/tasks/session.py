@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from arena.records import TaskAnswerRecord, TaskSessionRecord
-from arena.sessions import SessionTables, now
+from arena.sessions.records import TaskAnswerRecord, TaskSessionRecord
+from arena.sessions.tables import SessionTables, now
 from arena.store import MatchStore
 from arena.store.database import TASK_ANSWERS, TASK_SESSIONS
 from arena.tasks.registry import make_task

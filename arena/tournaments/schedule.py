@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from arena.engine.policy import InvalidMovePolicy
-from arena.engine.tournament import TournamentPlan
+from arena.match.policy import InvalidMovePolicy
+from arena.runner.tournament import TournamentPlan
 from arena.store import MatchStore
-from arena.summaries import FIELD
+from arena.store.summaries import FIELD
 from arena.tournaments.config import TournamentConfig
 from games.registry import canonical_name, make_game
 

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from arena.inert import inert_text
 from arena.store import MatchStore
-from arena.summaries import FIELD, SummaryRows
+from arena.store.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
 Way = tuple[str, tuple[str, ...], str, str, int | None]  # game, players, status, termination, winner

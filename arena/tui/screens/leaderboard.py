@@ -19,7 +19,8 @@ from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
-from arena.report import SORTS, combined_table, matrix_table, number, share, sorted_rows
+from arena.report.load import SORTS, sorted_rows
+from arena.report.tables import combined_table, matrix_table, number, share
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen

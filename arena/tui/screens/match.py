@@ -14,7 +14,9 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from arena.engine.events import (
+from arena.inert import inert, inert_text
+from arena.llm.cache import CallCache
+from arena.match.events import (
     AnswerDelta,
     Event,
     MatchEnded,
@@ -25,13 +27,11 @@ from arena.engine.events import (
     ReasoningDelta,
     TurnStarted,
 )
-from arena.engine.runner import MatchRunner
-from arena.engine.tournament import TournamentPlan
-from arena.inert import inert, inert_text
-from arena.llm.cache import CallCache
+from arena.match.records import MatchRecord
 from arena.players import Player, PlayerOptions, TurnView, make_player
 from arena.players.human import HumanPlayer
-from arena.records import MatchRecord
+from arena.runner.match import MatchRunner
+from arena.runner.tournament import TournamentPlan
 from arena.store import MatchStore
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList

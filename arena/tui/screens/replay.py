@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from arena.inert import inert_text
-from arena.records import MatchRecord, MoveRecord
+from arena.match.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
 from games.registry import OPTIONS, canonical_name, make_game
 

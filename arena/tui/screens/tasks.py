@@ -16,10 +16,10 @@ from textual.widgets import Button, Footer, Header, Input, Select, Static
 from arena.inert import inert_text
 from arena.players import PlayerOptions
 from arena.store import MatchStore
-from arena.tasks.command import details
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session
+from arena.tasks.tables import details
 from arena.tui.widgets.reasoning import ReasoningPane
 from games.tasks.base import Item
 from games.tasks.lcl import LENGTH, overlap, parse

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from arena.inert import inert_text
-from arena.records import MoveRecord
+from arena.match.records import MoveRecord
 
 
 class MoveList(DataTable[Text]):

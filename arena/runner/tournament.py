@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.engine.events import MatchEnded
-from arena.engine.policy import CHILDPLAY, InvalidMovePolicy
-from arena.engine.runner import MatchRunner, MatchSetup, Observer, notify
-from arena.engine.workers import MatchBackend
+from arena.match.events import MatchEnded
+from arena.match.policy import CHILDPLAY, InvalidMovePolicy
+from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
-from arena.records import MatchRecord
+from arena.runner.match import MatchRunner, MatchSetup, Observer, notify
+from arena.runner.workers import MatchBackend
 
 SEED_STRIDE = 1_000_003
 

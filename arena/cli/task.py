@@ -10,18 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from arena.batch import percent
+from arena.cli.common import DEFAULT_DB, ArgumentParser, non_negative_int, positive_float, positive_int, print_error
+from arena.console import wide_console
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
+from arena.tasks.tables import results_table
 
 
-def task_parser(prog: str, default_db: Path, types: dict[str, Any]) -> argparse.ArgumentParser:
+def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     """Options of `arena task`."""
-    from arena.cli import ArgumentParser
-
     parser = ArgumentParser(prog=prog, description="ChildPlay's single-question tasks: shapes, LCL, Guess-the-SMILES.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
     run = commands.add_parser("run", help="answer a task's items (a model, the random baseline, or you with --plain)")
@@ -30,16 +29,16 @@ def task_parser(prog: str, default_db: Path, types: dict[str, Any]) -> argparse.
         "--model", default="random", metavar="SPEC", help="llm:MODEL, llm:local or random (default random)"
     )
     run.add_argument("--plain", action="store_true", help="answer the items yourself in this terminal")
-    run.add_argument("--items", type=types["positive_int"], help="items per run (default: the published count)")
-    run.add_argument("--seed", type=types["non_negative_int"], default=0, help="which items (default 0: all alike)")
+    run.add_argument("--items", type=positive_int, help="items per run (default: the published count)")
+    run.add_argument("--seed", type=non_negative_int, default=0, help="which items (default 0: all alike)")
     run.add_argument("--temperature", type=float, nargs="+", metavar="T", help="one run per temperature")
-    run.add_argument("--bricks", type=types["positive_int"], default=3, help="lcl-construct: bricks asked (3)")
+    run.add_argument("--bricks", type=positive_int, default=3, help="lcl-construct: bricks asked (3)")
     run.add_argument("--generated", action="store_true", help="gts: random molecules instead of the curated list")
-    run.add_argument("--concurrency", type=types["positive_int"], default=8, help="model calls in flight (8)")
+    run.add_argument("--concurrency", type=positive_int, default=8, help="model calls in flight (8)")
     run.add_argument("--api-base", help="endpoint for the model (e.g. a vLLM or Ollama server)")
-    run.add_argument("--max-tokens", type=types["positive_int"], help="reply token limit")
-    run.add_argument("--timeout", type=types["positive_float"], default=300.0, help="seconds allowed for one call")
-    run.add_argument("--retries", type=types["non_negative_int"], default=4, help="retries of a failed call")
+    run.add_argument("--max-tokens", type=positive_int, help="reply token limit")
+    run.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
+    run.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")
     run.add_argument("--json", action="store_true", help="print the results as JSON")
     run.add_argument("--db", type=Path, default=default_db, help=f"database (default {default_db})")
     sessions = commands.add_parser("sessions", help="stored task sessions and their results")
@@ -57,47 +56,11 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     return {}
 
 
-def results_table(rows: list[dict[str, Any]]) -> Table:
-    """The sessions' metrics, one row each, with each task's own columns."""
-    table = Table(title="task results", show_edge=False)
-    for name in ("session", "task", "player", "T", "answered", "correct", "accuracy", "unreadable", "details"):
-        table.add_column(name, justify="right" if name in ("answered", "correct", "accuracy", "unreadable") else "left")
-    for row in rows:
-        accuracy = "-" if row["accuracy"] is None else f"{100 * row['accuracy']:.1f}%"
-        table.add_row(
-            row["session"],
-            row["task"],
-            row["player"],
-            "-" if row["temperature"] is None else f"{row['temperature']:g}",
-            f"{row['answered']}/{row['items']}",
-            str(row["correct"]),
-            accuracy,
-            str(row["unreadable"]),
-            details(row),
-        )
-    return table
-
-
-def details(row: dict[str, Any]) -> str:
-    """Each task's own measures in a few words."""
-    if row["task"] == "shapes":
-        return "  ".join(f"{shape} {v['correct']}/{v['total']}" for shape, v in row.get("per_shape", {}).items())
-    if row["task"] == "lcl-validity":
-        return "  ".join(f"on {t}: {percent(row[f'accuracy_{t}'])}" for t in ("valid", "invalid"))
-    if row["task"] == "lcl-construct":
-        return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}"
-    if row["task"] == "gts":
-        similarity, distance = row["mean_similarity"], row["mean_distance"]
-        return f"similarity {similarity}, distance {distance}, invalid SMILES {row['invalid_smiles']}"
-    return ""
-
-
-def run_task(argv: list[str], default_db: Path, types: dict[str, Any]) -> int:
+def run_task(argv: list[str]) -> int:
     """`arena task ...`."""
-    from arena.cli import print_error
     from arena.store import MatchStore, StoreError
 
-    parser = task_parser("arena task", default_db, types)
+    parser = task_parser("arena task", DEFAULT_DB)
     args = parser.parse_args(argv)
     try:
         store = MatchStore(args.db)
@@ -110,8 +73,6 @@ def run_task(argv: list[str], default_db: Path, types: dict[str, Any]) -> int:
             if args.json:
                 print(json.dumps(rows))
             elif rows:
-                from arena.batch import wide_console
-
                 wide_console().print(results_table(rows))
             else:
                 print("no task sessions yet")
@@ -123,7 +84,6 @@ def run_task(argv: list[str], default_db: Path, types: dict[str, Any]) -> int:
 
 def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.ArgumentParser) -> int:
     """One session per temperature (resuming an unfinished one with the same settings)."""
-    from arena.cli import print_error
 
     spec = "human" if args.plain else args.model.strip()
     if spec != "human" and spec != "random" and not spec.startswith("llm:"):
@@ -164,8 +124,6 @@ def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.Argument
     if args.json:
         print(json.dumps(rows))
     else:
-        from arena.batch import wide_console
-
         wide_console().print(results_table(rows))
     return code
 

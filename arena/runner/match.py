@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from arena.engine.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
-from arena.engine.policy import CHILDPLAY, InvalidMovePolicy
+from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
+from arena.match.policy import CHILDPLAY, InvalidMovePolicy
+from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.players import Choice, Player, PlayerOptions, TurnView, make_player
 from arena.players.base import PlayerFailure
-from arena.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from games.base import GameError, InvalidMove
 from games.registry import make_game
 

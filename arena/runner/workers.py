@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
-from arena.engine.runner import MatchRunner, MatchSetup, now_iso
-from arena.records import MatchRecord, OutcomeRecord
+from arena.match.records import MatchRecord, OutcomeRecord
+from arena.runner.match import MatchRunner, MatchSetup, now_iso
 
 IN_PROCESS_KINDS = ("llm", "human")  # players that need this process: its model client, its screen
 

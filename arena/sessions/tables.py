@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
-from arena.records import StoredAnswer, StoredSession
+from arena.sessions.records import StoredAnswer, StoredSession
 from arena.store import MatchStore
 
 STOP_WORDS = frozenset({"q", "quit", "exit", "stop"})  # what a person types to stop and resume later

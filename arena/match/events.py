@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
 
 
 @dataclass(frozen=True)

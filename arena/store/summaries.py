@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from arena.records import MatchRecord
+from arena.match.records import MatchRecord
 
 # The order of the values in a stored index row; a new field goes at the end (old rows are padded).
 SUMMARY_FIELDS = (

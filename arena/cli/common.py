@@ -1,0 +1,186 @@
+"""What every command shares: one-line argument errors, argument types, option groups and error printing."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
+
+from arena.paths import default_db
+
+if TYPE_CHECKING:
+    from arena.players import PlayerOptions
+
+DEFAULT_DB = default_db()
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer of at least `minimum` (and at most `maximum`)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} must be at least {minimum}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"{value:,} is more than {maximum:,}; split it into several runs")
+        return value
+
+    return parse
+
+
+MAX_GAMES = 1_000_000  # a run keeps its records in memory until it ends
+
+
+positive_int = whole_number(1)
+
+
+games_count = whole_number(1, MAX_GAMES)
+
+
+non_negative_int = whole_number(0)
+
+
+def positive_float(text: str) -> float:
+    """A number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{value:g} must be a finite number above 0")
+    return value
+
+
+def print_error(line: str) -> None:
+    """One line to stderr, with anything a model, provider or file put in it made inert."""
+    from arena.inert import inert
+
+    print(inert(line), file=sys.stderr)
+
+
+def add_game_options(parser: argparse.ArgumentParser, battleship: bool = True) -> None:
+    """Board options shared by batch mode and solve (which has no Battleship)."""
+    parser.add_argument("--rows", type=positive_int, help="board rows (tic-tac-toe, Connect-Four, Gomoku)")
+    parser.add_argument("--cols", type=positive_int, help="board columns")
+    parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
+    if battleship:
+        parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, int | str]:
+    """The board options the user gave."""
+    return {k: v for k in ("rows", "cols", "k", "preset") if (v := getattr(args, k, None)) is not None}
+
+
+def package_version() -> str:
+    """The installed arena's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("arena")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def non_negative_money(text: str) -> float:
+    """A dollar amount above 0."""
+    return positive_float(text)
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options of every tournament run (batch and file): replay, resume, spend cap."""
+    parser.add_argument(
+        "--replay", action="store_true", help="answer every model call from the recorded ones in --db (no network)"
+    )
+    parser.add_argument(
+        "--max-cost",
+        type=non_negative_money,
+        metavar="USD",
+        help="start no new match once the tournament's recorded cost reaches this (exit code 3; re-run to resume)",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="ID",
+        help="continue the tournament with this id even though its settings changed (the same settings resume "
+        "by themselves)",
+    )
+
+
+def add_llm_options(parser: argparse.ArgumentParser) -> None:
+    """Defaults for `llm:` players (a spec can override each with `;key=value`)."""
+    from arena.prompting import shipped_names
+
+    parser.add_argument(
+        "--prompt",
+        type=prompt_family,
+        metavar="FAMILY",
+        help=f"prompt family of llm: players: {', '.join(shipped_names())}, or PATH.toml[#variant] of your own "
+        "(see prompts/README.md); default arena (cloudwalk for the quiz)",
+    )
+    parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of llm: players")
+    parser.add_argument("--api-base", help="endpoint for llm: players (e.g. a vLLM or Ollama server)")
+    parser.add_argument(
+        "--reasoning-effort",
+        choices=("minimal", "low", "medium", "high"),
+        help="reasoning effort, for models that take one",
+    )
+    parser.add_argument(
+        "--constrained", action="store_true", help="ask for the move as JSON under a schema (constrained decoding)"
+    )
+    parser.add_argument("--hide-legal", action="store_true", help="do not list the legal moves (arena prompt)")
+    parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one model call")
+    parser.add_argument(
+        "--retries",
+        type=non_negative_int,
+        default=4,
+        help="retries of a failed provider call before the match ends as an error",
+    )
+
+
+def prompt_family(value: str) -> str:
+    """A --prompt value that names a shipped family or a valid family file (checked now, not mid-run)."""
+    from arena.prompting import load_family
+
+    try:
+        load_family(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return value
+
+
+def llm_defaults(args: argparse.Namespace, prompt: str = "arena") -> PlayerOptions:
+    """PlayerOptions from the command line (`prompt`: the family when --prompt is not given)."""
+    from arena.players import PlayerOptions
+
+    temperatures = getattr(args, "temperature", None)
+    return PlayerOptions(
+        prompt=args.prompt or prompt,
+        temperature=temperatures[0] if temperatures else None,
+        max_tokens=args.max_tokens,
+        api_base=args.api_base,
+        reasoning_effort=args.reasoning_effort,
+        constrained=args.constrained,
+        show_legal=not args.hide_legal,
+        timeout=args.timeout,
+        chunk_timeout=min(args.timeout, 90.0),
+        retries=args.retries,
+        replay=getattr(args, "replay", False),
+    )
+
+
+def canonical_name_of(game: str) -> str:
+    """The registry's name of a game; ValueError for an unknown one."""
+    from games.registry import canonical_name
+
+    return canonical_name(game)

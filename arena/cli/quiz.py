@@ -1,0 +1,155 @@
+"""`arena quiz`: the 50 hardest tic-tac-toe boards for a person (app or plain terminal) or a model."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from arena.cli.common import DEFAULT_DB, ArgumentParser, add_llm_options, llm_defaults, non_negative_int, print_error
+from arena.cli.play import run_app
+
+
+def quiz_parser() -> ArgumentParser:
+    """Options of `arena quiz`."""
+    parser = ArgumentParser(prog="arena quiz", description="Take the 50 hardest tic-tac-toe boards.")
+    parser.add_argument("--plain", action="store_true", help="ask in the plain terminal (no app)")
+    parser.add_argument("--name", help="who is answering (stored with the session; default anonymous)")
+    parser.add_argument(
+        "--sheet",
+        choices=("published", "numbered"),
+        help="published (default): CloudWalk's sheet, its board order, cells numbered once at the top and - for "
+        "empty; numbered: each board's empty cells numbered, in a shuffled order",
+    )
+    parser.add_argument(
+        "--seed", type=non_negative_int, help="order of the boards on the numbered sheet (default: a fresh seed)"
+    )
+    parser.add_argument(
+        "--tell-mark", action="store_true", help="tell the mark to play instead of letting you infer it"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="latest",
+        metavar="SESSION",
+        help="continue a stopped session (default: your latest unfinished one)",
+    )
+    parser.add_argument("--sessions", action="store_true", help="list stored sessions and their scores")
+    parser.add_argument(
+        "--model", metavar="SPEC", help="let a model take the quiz, e.g. llm:local or llm:openai/gpt-4o"
+    )
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
+    return parser
+
+
+def run_quiz(argv: list[str]) -> int:
+    """`arena quiz`."""
+    import secrets
+
+    from arena.quiz import latest_unfinished, load_session, start_session
+    from arena.quiz.listing import session_lines
+    from arena.quiz.plain import run_plain_quiz
+    from arena.quiz.session import all_sessions
+    from arena.store import MatchStore, StoreError
+    from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
+
+    parser = quiz_parser()
+    add_llm_options(parser)
+    args = parser.parse_args(argv)
+    if args.seed is not None and args.sheet == "published":
+        parser.error("--seed orders the numbered sheet; the published sheet has its own order")
+    if args.model:
+        return run_model_quiz_command(args)
+    if not (args.plain or args.sessions):
+        return run_app(args.db, start_quiz=True, quiz_sheet=args.sheet or ("numbered" if args.seed else "published"))
+    try:
+        store = MatchStore(args.db)
+    except StoreError as error:
+        print_error(f"arena quiz: error: {error}")
+        return 2
+    for warning in store.warnings:
+        print_error(f"warning: {warning}")
+    player = f"human:{args.name or 'anonymous'}"
+    try:
+        if args.sessions:
+            from arena.inert import inert
+
+            print(inert("\n".join(session_lines(store))))
+            return 0
+        if args.resume == "latest":
+            # Without --name: the latest unfinished session of a person, whoever it was.
+            if args.name:
+                session = latest_unfinished(store, player)
+            else:
+                unfinished = [s for s in all_sessions(store) if s.record.player.startswith("human:") and not s.finished]
+                session = unfinished[-1] if unfinished else None
+            if session is None:
+                who = args.name or "nobody"
+                print_error(f"arena quiz: error: {who} has no unfinished session to resume")
+                return 2
+        elif args.resume:
+            try:
+                session = load_session(store, args.resume)
+            except KeyError as error:
+                print_error(f"arena quiz: error: {error.args[0]}")
+                return 2
+            if session.finished:
+                print_error(f"arena quiz: error: session {session.record.id} is already finished")
+                return 2
+        else:
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            sheet: Sheet = args.sheet or (NUMBERED if args.seed is not None else PUBLISHED)
+            session = start_session(store, player, "told" if args.tell_mark else "infer", seed, sheet)
+        complete = run_plain_quiz(session, input, print)
+    finally:
+        store.close()
+    return 0 if complete else 1
+
+
+def run_model_quiz_command(args: argparse.Namespace) -> int:
+    """`arena quiz --model SPEC`."""
+    import asyncio
+    import secrets
+
+    from arena.inert import inert
+    from arena.llm.cache import CallCache
+    from arena.llm.local import stop_shared_local_server
+    from arena.players import make_player
+    from arena.players.llm_player import LLMPlayer
+    from arena.quiz import latest_unfinished, start_session
+    from arena.quiz.model import run_model_quiz
+    from arena.store import MatchStore, StoreError
+
+    if not args.model.startswith("llm:"):
+        print_error("arena quiz: error: --model takes an llm: spec, e.g. llm:local")
+        return 2
+    defaults = llm_defaults(args, prompt="cloudwalk")
+    try:
+        store = MatchStore(args.db)
+    except StoreError as error:
+        print_error(f"arena quiz: error: {error}")
+        return 2
+    try:
+        player = make_player(args.model, 0, defaults)
+        assert isinstance(player, LLMPlayer)
+        if not player.family.quiz_only:
+            raise ValueError(
+                f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
+            )
+        if not getattr(args, "replay", False):
+            from arena.llm.preflight import check_players
+
+            problem = check_players([player])  # no key or no endpoint: said before any session is stored
+            if problem:
+                raise ValueError(problem)
+        session = latest_unfinished(store, player.spec, player.family.name) if args.resume else None
+        if session is None:
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            session = start_session(store, player.spec, "told", seed, "numbered", player.family.name)
+        complete = asyncio.run(run_model_quiz(session, player, CallCache(store), lambda line: print(inert(line))))
+    except ValueError as error:
+        print_error(f"arena quiz: error: {error}")
+        return 2
+    finally:
+        store.close()
+        stop_shared_local_server()
+    return 0 if complete else 1

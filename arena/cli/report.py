@@ -1,0 +1,116 @@
+"""`arena report`: leaderboards, results matrices and move analysis as tables, JSON or files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arena.cli.common import (
+    DEFAULT_DB,
+    ArgumentParser,
+    canonical_name_of,
+    non_negative_int,
+    positive_float,
+    print_error,
+)
+
+
+def report_parser() -> ArgumentParser:
+    """Options of `arena report`."""
+    from arena.report.load import SORTS
+
+    parser = ArgumentParser(
+        prog="arena report",
+        description="Leaderboards (ratings with 95%% intervals), results matrices, move analysis; files with --out.",
+    )
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    parser.add_argument("--game", help="only this game")
+    parser.add_argument("--tournament", metavar="ID", help="only this tournament")
+    parser.add_argument("--family", metavar="PROMPT", help="only matches with a model under this prompt family")
+    parser.add_argument("--out", type=Path, metavar="DIR", help="write CSV, JSON, transcripts and PNG charts here")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--sort", choices=tuple(SORTS), default="rating", help="leaderboard order (default rating)")
+    parser.add_argument(
+        "--grade-budget",
+        type=positive_float,
+        default=0.25,
+        metavar="SECONDS",
+        help="Connect-Four solver time per position before a move's grade is unknown (default 0.25)",
+    )
+    parser.add_argument(
+        "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples for rating intervals"
+    )
+    return parser
+
+
+def run_report(argv: list[str]) -> int:
+    """`arena report`."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from arena.report.files import write_report
+    from arena.report.load import load_report, report_json
+    from arena.report.tables import combined_table, leaderboard_table, matrix_table
+    from arena.store import MatchStore, StoreError
+
+    args = report_parser().parse_args(argv)
+    errors = Console(stderr=True)
+    game = None
+    if args.game:
+        try:
+            game = canonical_name_of(args.game)
+        except ValueError as error:
+            print_error(f"arena report: error: {error}")
+            return 2
+    progress = Progress(
+        TextColumn("analysing moves"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
+    )
+    task = progress.add_task("analyse", total=None)
+    try:
+        with MatchStore(args.db, read_only=True) as store, progress:
+            report = load_report(
+                store,
+                game,
+                args.tournament,
+                args.family,
+                args.grade_budget,
+                args.resamples,
+                lambda done, total: progress.update(task, completed=done, total=total),
+            )
+            written = write_report(args.out, report, store) if args.out else []
+    except StoreError as error:
+        print_error(f"arena report: error: {error}")
+        return 2
+    except OSError as error:
+        print_error(f"arena report: error: cannot write to {args.out}: {error.strerror or error}")
+        return 2
+    for warning in store.warnings:
+        print_error(f"warning: {warning}")
+    if not report.analyses and not report.sessions:
+        print_error(f"arena report: no recorded match or task session in {args.db} matches these filters")
+        return 1
+    if args.json:
+        print(json.dumps(report_json(report)))
+    else:
+        from arena.console import wide_console
+
+        console = wide_console()
+        for board in report.boards:
+            console.print(leaderboard_table(board, args.sort))
+            console.print(matrix_table(board))
+        if report.sessions:
+            from arena.tasks.metrics import session_summary
+            from arena.tasks.tables import results_table
+
+            console.print(results_table([session_summary(s) for s in report.sessions]))
+        if report.combined:
+            console.print(combined_table(report.combined))
+        if written:
+            console.print(f"wrote {len(written)} files to {args.out}", markup=False, highlight=False)
+    return 0

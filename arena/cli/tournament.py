@@ -1,0 +1,86 @@
+"""`arena tournament FILE.toml`, and the check-plan-play path it shares with `arena --batch`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arena.cli.common import (
+    DEFAULT_DB,
+    ArgumentParser,
+    add_llm_options,
+    add_run_options,
+    llm_defaults,
+    positive_int,
+    print_error,
+)
+
+if TYPE_CHECKING:
+    from arena.players import PlayerOptions
+    from arena.tournaments.config import TournamentConfig
+
+
+def tournament_parser() -> ArgumentParser:
+    """Options of `arena tournament`."""
+    parser = ArgumentParser(
+        prog="arena tournament",
+        description="Play every pair of the players a TOML file declares; re-running the file resumes it.",
+    )
+    parser.add_argument("file", type=Path, help="tournament file (see examples/)")
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--concurrency", type=positive_int, help="matches at once per provider (default: the file's)")
+    parser.add_argument("--workers", type=positive_int, help="worker processes for engine-only matches")
+    add_llm_options(parser)
+    add_run_options(parser)
+    return parser
+
+
+def run_tournament_file(argv: list[str]) -> int:
+    """`arena tournament FILE.toml`."""
+    from arena.tournaments.config import load_config
+    from arena.tournaments.launch import with_llm_defaults
+
+    args = tournament_parser().parse_args(argv)
+    try:
+        config = load_config(args.file)
+    except ValueError as error:
+        print_error(f"arena tournament: error: {error}")
+        return 2
+    defaults = llm_defaults(args)
+    # The file's players carry their own options; the command line's llm defaults complete them.
+    return run_configs([(with_llm_defaults(config, defaults), defaults, "")], args, "arena tournament")
+
+
+def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args: argparse.Namespace, prog: str) -> int:
+    """Check, plan and play tournaments (one per temperature of a sweep): the shared path of --batch and files."""
+    from arena.store import StoreError
+    from arena.tournaments.launch import batch_workers, preflight_problem, prepare_runs, uses_models
+    from arena.tournaments.play import run_batch
+
+    models = uses_models([spec for config, _, _ in configs for spec in config.specs()])
+    if models and not args.replay:
+        from arena.llm.client import warm_up_litellm
+
+        warm_up_litellm()  # seconds of importing, done while the run is checked and planned
+    try:
+        runs = prepare_runs(configs, args.resume, args.max_cost)
+    except ValueError as error:
+        print_error(f"{prog}: error: {error}")
+        return 2
+    problem = preflight_problem(runs[0]) if models and not args.replay else None
+    if problem:
+        print_error(f"{prog}: error: {problem}")
+        return 2
+    concurrency = args.concurrency or configs[0][0].concurrency or (8 if models else 1)
+    schedule = runs[0].schedule
+    workers = batch_workers(args.workers, schedule.plans[0].game, tuple(schedule.players()), schedule.to_play)
+    try:
+        return run_batch(runs, args.db, args.json, concurrency, workers)
+    except StoreError as error:
+        print_error(f"{prog}: error: {error}")
+        return 2
+    except KeyboardInterrupt:
+        print_error(f"{prog}: interrupted; finished matches are recorded (run the same command again to resume)")
+        return 130

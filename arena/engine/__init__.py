@@ -1,1 +1,0 @@
-"""The match runner, its events and the tournament scheduler (no Textual, no litellm)."""

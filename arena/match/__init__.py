@@ -1,0 +1,1 @@
+"""What players, prompts and the runner share: match records, the runner's events, the invalid-move policy."""

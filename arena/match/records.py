@@ -1,0 +1,81 @@
+"""The match record: one pydantic model per finished match, as stored and exported."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+
+Status = Literal["finished", "error", "aborted", "cancelled"]
+
+
+class MoveRecord(BaseModel):
+    """One attempt at a move: accepted or refused, with the raw answer and its timing."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ply: int
+    seat: int
+    attempt: int
+    move: str | None = None
+    raw: str | None = None
+    valid: bool
+    error: str | None = None
+    seconds: float
+    prompt: list[dict[str, Any]] | None = None
+    reasoning: str | None = None
+    finish_reason: str | None = None
+    tokens: dict[str, int] | None = None
+    cost: float | None = None
+    first_token_seconds: float | None = None
+    info: dict[str, Any] = Field(default_factory=dict)
+
+
+class PlayerRecord(BaseModel):
+    """A seat's player and every setting needed to reproduce it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    spec: str
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class OutcomeRecord(BaseModel):
+    """How the match ended: status, winner seat (None for none), and the reason."""
+
+    model_config = ConfigDict(frozen=True)
+
+    status: Status
+    winner: int | None = None
+    termination: str
+    disqualified: int | None = None
+    detail: str = ""
+
+
+class MatchRecord(BaseModel):
+    """Everything about one match."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    schema_version: int = SCHEMA_VERSION
+    game: str
+    game_options: dict[str, Any]
+    players: list[PlayerRecord]
+    seed: int | str
+    policy: dict[str, Any]
+    moves: list[MoveRecord]
+    outcome: OutcomeRecord
+    started_at: str
+    ended_at: str
+    seconds: float
+    tournament: str | None = None
+    index: int = 0
+
+    @property
+    def played(self) -> list[MoveRecord]:
+        """Accepted moves only."""
+        return [m for m in self.moves if m.valid]

@@ -1,0 +1,105 @@
+"""A report: the recorded matches that pass the filters, analysed and rated per game, with task sessions."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena.analysis.cache import analyse_store
+from arena.analysis.combined import CombinedRow, combined_scores
+from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of
+from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
+from arena.store import MatchStore
+from arena.store.summaries import FIELD
+from arena.tasks.metrics import session_summary as task_summary
+from arena.tasks.session import TaskSession, task_sessions
+
+
+def _rate(row: PlayerRow, outcome: str) -> float:
+    scored = row.scored
+    return row.total(outcome) / scored if scored else -1.0
+
+
+SORTS: dict[str, Callable[[PlayerRow], Any]] = {
+    "rating": lambda r: -r.rating if not math.isnan(r.rating) else math.inf,
+    "elo": lambda r: -r.elo,
+    "player": lambda r: r.player,
+    "matches": lambda r: -r.matches,
+    "wins": lambda r: -_rate(r, "wins"),
+    "draws": lambda r: -_rate(r, "draws"),
+    "losses": lambda r: -_rate(r, "losses"),
+    "dq": lambda r: -_rate(r, "disqualified"),
+    "invalid": lambda r: -_nan_low(r.per("invalid", "matches")),
+    "missed-wins": lambda r: -_nan_low(r.per("missed_wins", "valid")),
+    "missed-blocks": lambda r: -_nan_low(r.per("missed_blocks", "valid")),
+    "blunders": lambda r: -_nan_low(r.per("blunders", "graded")),
+    "tokens": lambda r: -(r.counts.get("prompt_tokens", 0) + r.counts.get("completion_tokens", 0)),
+    "cost": lambda r: -r.counts.get("cost", 0.0),
+}
+
+
+def _nan_low(value: float) -> float:
+    return -math.inf if math.isnan(value) else value
+
+
+@dataclass
+class Report:
+    """The analyses chosen, one leaderboard per game among them, the task sessions and the combined scores."""
+
+    analyses: list[MatchAnalysis]
+    boards: list[Leaderboard]
+    sessions: list[TaskSession] = field(default_factory=list)
+    combined: list[CombinedRow] = field(default_factory=list)
+
+
+def load_report(
+    store: MatchStore,
+    game: str | None = None,
+    tournament: str | None = None,
+    family: str | None = None,
+    budget: float = DEFAULT_GRADE_BUDGET,
+    resamples: int = 1000,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Analyse (or read from the cache) the matches that pass the filters and rate their players per game."""
+    game_at, tournament_at = FIELD["game"], FIELD["tournament"]
+
+    def keep(row: list[Any]) -> bool:
+        return (game is None or row[game_at] == game) and (tournament is None or row[tournament_at] == tournament)
+
+    analyses = analyse_store(store, keep, budget, on_progress)
+    if family is not None:
+        analyses = [a for a in analyses if family in a.families]
+    boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
+    sessions = [s for s in task_sessions(store) if s.answers] if tournament is None and family is None else []
+    combined = combined_scores(analyses, sessions) if game is None else []
+    return Report(analyses, boards, sessions, combined)
+
+
+def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
+    """The rows in the order asked for (ties by name)."""
+    key = SORTS[sort]
+    return sorted(board.rows, key=lambda row: (key(row), row.player))
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    """`{"matches": N, "games": {GAME: {"players": [...], "matrix": [...], ...}}}`."""
+    games: dict[str, Any] = {}
+    for board in report.boards:
+        games[board.game] = {
+            "matches": board.matches,
+            "first_move_advantage": None if math.isnan(board.first_move) else round(board.first_move, 4),
+            "players": [row.as_dict() for row in board.rows],
+            "matrix": [
+                {"player": a, "opponent": b, "wins": c[0], "draws": c[1], "losses": c[2], "disqualified": c[3]}
+                for (a, b), c in sorted(board.matrix.items())
+            ],
+        }
+    data: dict[str, Any] = {"matches": len(report.analyses), "games": games}
+    if report.sessions:
+        data["tasks"] = [task_summary(s) for s in report.sessions]
+    if report.combined:
+        data["combined"] = [row.as_dict() for row in report.combined]
+    return data

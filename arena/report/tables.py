@@ -1,0 +1,96 @@
+"""A report as rich tables: the leaderboard, the results matrix and the combined score."""
+
+from __future__ import annotations
+
+import math
+
+from rich import box
+from rich.table import Table
+
+from arena.analysis.combined import COMPONENTS, CombinedRow
+from arena.analysis.leaderboard import Leaderboard
+from arena.inert import inert
+from arena.report.load import sorted_rows
+
+
+def number(value: float | None, text: str = "{:.3f}") -> str:
+    return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else text.format(value)
+
+
+def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
+    """The leaderboard as a rich table (token and cost columns only when some model was paid or counted)."""
+    advantage = "" if math.isnan(board.first_move) else f"; first-move advantage {board.first_move:+.1%}"
+    table = Table(
+        title=f"{board.game}: {board.matches} matches{advantage}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        caption="rating: Bradley-Terry (Elo scale), 95% bootstrap interval; miss: per valid move",
+        caption_justify="left",
+    )
+    usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
+    columns = ["player", "rating", "95% CI", "n", "W-D-L-DQ", "win 1st/2nd", "inv/m", "miss win/blk", "blunder"]
+    columns += ["tok/m", "$/m"] if usage else []
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
+    for row in sorted_rows(board, sort):
+        first, second = row.seats
+        tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
+        cells = [
+            inert(row.player),
+            number(row.rating, "{:.0f}"),
+            "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
+            str(row.matches),
+            f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
+            f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
+            number(row.per("invalid", "matches"), "{:.2f}"),
+            f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/"
+            + number(row.per("missed_blocks", "valid"), "{:.2f}"),
+            number(row.per("blunders", "graded"), "{:.1%}"),
+        ]
+        if usage:
+            cells.append(number(tokens / row.matches if row.matches else None, "{:.0f}"))
+            cells.append(number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, "{:.4f}"))
+        table.add_row(*cells)
+    return table
+
+
+def share(count: int, total: int) -> str:
+    """A whole percentage, or - without matches."""
+    return f"{100 * count / total:.0f}" if total else "-"
+
+
+def matrix_table(board: Leaderboard) -> Table:
+    """Player x player: the row player's wins-draws-losses (and DQs) against the column player."""
+    names = board.players()
+    table = Table(
+        title=f"{board.game}: results of the row player (W-D-L, +DQ)", title_justify="left", box=box.SIMPLE_HEAD
+    )
+    table.add_column("player", no_wrap=True)
+    for column, _ in enumerate(names, 1):
+        table.add_column(str(column), justify="right")
+    for index, name in enumerate(names, 1):
+        cells = [matrix_cell(board.matrix.get((name, other))) if other != name else "·" for other in names]
+        table.add_row(f"{index} {inert(name)}", *cells)
+    return table
+
+
+def matrix_cell(counts: list[int] | None) -> str:
+    """`3-1-0` or `3-1-0+2` with disqualifications; blank for pairs that never met."""
+    if not counts:
+        return ""
+    text = f"{counts[0]}-{counts[1]}-{counts[2]}"
+    return text + (f"+{counts[3]}" if counts[3] else "")
+
+
+def combined_table(rows: list[CombinedRow]) -> Table:
+    """ChildPlay's combined score: one measure per task and their mean, per model and temperature."""
+    table = Table(title="combined score (ChildPlay, Figure 9): win rate vs random, proportion correct", show_edge=False)
+    table.add_column("player")
+    table.add_column("overall", justify="right")
+    for name in COMPONENTS:
+        table.add_column(name, justify="right")
+    for row in rows:
+        cells = [f"{100 * row.scores[n]:.0f}% ({row.counts[n]})" if n in row.scores else "-" for n in COMPONENTS]
+        table.add_row(row.player, f"{100 * row.overall:.1f}% ({len(row.scores)}/7)", *cells)
+    return table

@@ -1,0 +1,1 @@
+"""Question-and-answer sessions shared by the hard-boards quiz and ChildPlay's tasks: records, tables, model asking."""

@@ -1,0 +1,44 @@
+"""Task results as words and tables: each session's metrics in a row, each task's own measures in a few words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from arena.console import percent
+
+
+def results_table(rows: list[dict[str, Any]]) -> Table:
+    """The sessions' metrics, one row each, with each task's own columns."""
+    table = Table(title="task results", show_edge=False)
+    for name in ("session", "task", "player", "T", "answered", "correct", "accuracy", "unreadable", "details"):
+        table.add_column(name, justify="right" if name in ("answered", "correct", "accuracy", "unreadable") else "left")
+    for row in rows:
+        accuracy = "-" if row["accuracy"] is None else f"{100 * row['accuracy']:.1f}%"
+        table.add_row(
+            row["session"],
+            row["task"],
+            row["player"],
+            "-" if row["temperature"] is None else f"{row['temperature']:g}",
+            f"{row['answered']}/{row['items']}",
+            str(row["correct"]),
+            accuracy,
+            str(row["unreadable"]),
+            details(row),
+        )
+    return table
+
+
+def details(row: dict[str, Any]) -> str:
+    """Each task's own measures in a few words."""
+    if row["task"] == "shapes":
+        return "  ".join(f"{shape} {v['correct']}/{v['total']}" for shape, v in row.get("per_shape", {}).items())
+    if row["task"] == "lcl-validity":
+        return "  ".join(f"on {t}: {percent(row[f'accuracy_{t}'])}" for t in ("valid", "invalid"))
+    if row["task"] == "lcl-construct":
+        return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}"
+    if row["task"] == "gts":
+        similarity, distance = row["mean_similarity"], row["mean_distance"]
+        return f"similarity {similarity}, distance {distance}, invalid SMILES {row['invalid_smiles']}"
+    return ""

@@ -1,0 +1,119 @@
+"""From a command line or a file to runs ready to play: budgets, llm defaults, checks, pre-flight and workers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the command line reads this module's constants before it knows what it will run
+    from arena.players import PlayerOptions
+    from arena.tournaments.config import TournamentConfig
+    from arena.tournaments.runs import BatchRun
+
+DEFAULT_BUDGET = 1.0
+POOL_MIN_GAMES = 20  # starting worker processes costs about a second: short runs play in this one
+# Games whose engine moves cost more than sending a record between processes (tic-tac-toe and
+# Battleship matches take well under a millisecond: measured slower with workers, see bench/scale.py).
+POOL_GAMES = ("connect-four", "gomoku")
+
+
+def uses_models(specs: list[str]) -> bool:
+    """Whether any of these player specs is a language model."""
+    return any(spec.strip().lower().startswith("llm:") for spec in specs)
+
+
+def with_budget(spec: str, budget: float) -> str:
+    """A `minimax` spec that names no budget of its own takes the `--budget` given on the command line."""
+    kind, _, argument = spec.strip().partition(":")
+    parts = [p.strip() for p in argument.split(",") if p.strip()]
+    if kind != "minimax" or budget == DEFAULT_BUDGET or any("=" not in p or p.startswith("budget=") for p in parts):
+        return spec
+    return "minimax:" + ",".join([f"{budget:g}", *parts])
+
+
+def with_temperature(defaults: PlayerOptions, temperature: float | None) -> PlayerOptions:
+    """The defaults with another temperature (one tournament per temperature of a sweep)."""
+    return replace(defaults, temperature=temperature)
+
+
+def llm_identity(options: PlayerOptions) -> dict[str, object]:
+    """The llm defaults that change what a model answers: part of a tournament's identity."""
+    return {
+        "prompt": options.prompt,
+        "temperature": options.temperature,
+        "max_tokens": options.max_tokens,
+        "api_base": options.api_base,
+        "reasoning_effort": options.reasoning_effort,
+        "constrained": options.constrained,
+        "show_legal": options.show_legal,
+    }
+
+
+def flag_config(
+    game: str, options: dict[str, int | str], specs: list[str], defaults: PlayerOptions, settings: dict[str, Any]
+) -> TournamentConfig:
+    """The tournament a batch command line describes (so that the same command resumes it).
+
+    `settings` holds the flags' matches_per_pair, swap_seats, seed, invalid_retries, on_invalid and max_moves.
+    """
+    from arena.tournaments.config import parse_config
+
+    return parse_config(
+        {
+            "games": [game],
+            "options": options,
+            "players": specs,
+            **settings,
+            "llm_defaults": llm_identity(defaults) if uses_models(specs) else {},
+        },
+        "command line",
+    )
+
+
+def with_llm_defaults(config: TournamentConfig, defaults: PlayerOptions) -> TournamentConfig:
+    """A file's tournament completed by the command line's llm defaults (part of its identity when models play)."""
+    return config.model_copy(update={"llm_defaults": llm_identity(defaults) if uses_models(config.specs()) else {}})
+
+
+def prepare_runs(
+    configs: list[tuple[TournamentConfig, PlayerOptions, str]], resume: str | None, max_cost: float | None
+) -> list[BatchRun]:
+    """Plan every tournament (one per temperature of a sweep) and check its games and players; ValueError if wrong."""
+    from arena.players import validate_spec
+    from arena.tournaments.runs import BatchRun
+    from arena.tournaments.schedule import build_schedule
+    from games.registry import canonical_name, make_game
+
+    runs: list[BatchRun] = []
+    for config, defaults, label in configs:
+        schedule = build_schedule(config, resume)
+        for game in config.games:
+            make_game(canonical_name(game), **config.options)
+        for spec in schedule.players():
+            if spec.strip().lower().startswith("human"):
+                raise ValueError("human players need the app: run `arena` without --batch to play")
+            for plan in schedule.plans:
+                validate_spec(spec, defaults.for_game(plan.game))
+        cap = max_cost if max_cost is not None else config.max_cost
+        runs.append(BatchRun(schedule, defaults, label, cap, dict(config.provider_concurrency)))
+    return runs
+
+
+def preflight_problem(run: BatchRun) -> str | None:
+    """What keeps the models of a run from answering (a missing key, an unreachable endpoint), checked before play."""
+    from arena.llm.preflight import check_players
+    from arena.players import make_player
+
+    game = run.schedule.plans[0].game
+    return check_players([make_player(spec, 0, run.options.for_game(game)) for spec in run.schedule.players()])
+
+
+def batch_workers(asked: int | None, game: str, players: tuple[str, ...], games: int) -> int:
+    """Worker processes: as asked, else one per core for a long engine-bound run with no model or person."""
+    from arena.runner.workers import default_workers, runs_in_workers
+
+    if not runs_in_workers(players):
+        return 1
+    if asked is not None:
+        return asked
+    return default_workers() if game in POOL_GAMES and games >= POOL_MIN_GAMES else 1
