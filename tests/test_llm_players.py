@@ -295,7 +295,7 @@ def test_bad_llm_options_are_one_line_errors(db_path: Path) -> None:
 
 def test_a_model_takes_the_quiz_and_the_last_submit_move_counts(fake_llm: FakeServer, db_path: Path) -> None:
     from arena.quiz.session import hard_boards
-    from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
+    from arena.store.tables import QUIZ_ANSWERS, QUIZ_SESSIONS
 
     fake_llm.script("quiz-bot", Reply(content="submit_move(1) is tempting, but no.\nsubmit_move(5)"))
     result = subprocess.run(

@@ -13,7 +13,7 @@ import pytest
 from arena.quiz import latest_unfinished, load_session, start_session
 from arena.quiz.session import hard_boards
 from arena.store import MatchStore
-from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
+from arena.store.tables import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.base import IllegalMove, InvalidMove
 from games.ttt_hard_boards.quiz import judge, parse_answer, quiz_order, sheet
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from arena.store import MatchStore
-from arena.store.database import TASK_ANSWERS, TASK_SESSIONS
+from arena.store.tables import TASK_ANSWERS, TASK_SESSIONS
 from games.tasks.base import Item
 from games.tasks.gts import GtSTask, ascii_drawing, canonical, random_smiles
 from games.tasks.lcl import Brick, LCLConstructTask, LCLValidityTask, is_valid, parse, text

@@ -14,7 +14,7 @@ from arena.players import PlayerOptions
 from arena.players.human import HumanPlayer
 from arena.quiz.session import hard_boards
 from arena.store import MatchStore
-from arena.store.database import QUIZ_ANSWERS
+from arena.store.tables import QUIZ_ANSWERS
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen, SeriesConfig
 from arena.tui.screens.quiz import QuizScreen

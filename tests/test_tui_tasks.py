@@ -8,7 +8,7 @@ from textual.widgets import Input, Select, Static
 
 from arena.players import PlayerOptions
 from arena.store import MatchStore
-from arena.store.database import TASK_ANSWERS
+from arena.store.tables import TASK_ANSWERS
 from arena.tui.screens.tasks import TasksScreen, construct_picture
 from arena.tui.widgets.reasoning import ReasoningPane
 from games.tasks.base import Item

@@ -10,7 +10,7 @@ from typing import Literal
 from arena.sessions.records import QuizAnswerRecord, QuizSessionRecord
 from arena.sessions.tables import SessionTables, now
 from arena.store import MatchStore
-from arena.store.database import QUIZ_ANSWERS, QUIZ_SESSIONS
+from arena.store.tables import QUIZ_ANSWERS, QUIZ_SESSIONS
 from games.ttt_hard_boards import Board, Dataset, build_dataset
 from games.ttt_hard_boards.published import PUBLISHED_ORDER, published_lines
 from games.ttt_hard_boards.quiz import PUBLISHED, Sheet, judge, quiz_order

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,51 +21,22 @@ from types import TracebackType
 from typing import Any
 
 from filelock import FileLock, Timeout
-from pydantic import ValidationError
 
 from arena.match.records import MatchRecord
-from arena.store.atomic import AtomicJSONStorage, gc_paused, write_atomically
+from arena.store.atomic import AtomicJSONStorage, write_atomically
+from arena.store.errors import StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, Layout, locate, read_marker
-from arena.store.segments import Prepared, Segments, Summarizer, id_only
-from arena.store.summaries import MatchSummary, SummaryRows, record_row, summary_row
+from arena.store.reading import StoreReading
+from arena.store.segments import Prepared
+from arena.store.summaries import record_row
+from arena.store.tables import MATCHES
 
-MATCHES = "matches"
-QUIZ_SESSIONS = "quiz_sessions"
-QUIZ_ANSWERS = "quiz_answers"
-TASK_SESSIONS = "task_sessions"
-TASK_ANSWERS = "task_answers"
 LOCK_TIMEOUT = 30.0
 MERGE_EVERY = 1000  # records journalled before they are merged into a segment while the store is open
-SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
 
 
-class StoreError(Exception):
-    """The database cannot be used (locked by another process, or not writable)."""
-
-
-class StoreLocked(StoreError):
-    """Another process held the lock past the timeout."""
-
-
-def short_reason(error: BaseException) -> str:
-    """An error's message on one line, cut to 80 characters, for a warning."""
-    return " ".join(str(error).split())[:80]
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a file to a name no other file has; returns the new path."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
-    number = 1
-    while aside.exists():
-        number += 1
-        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
-    path.replace(aside)
-    return aside
-
-
-class MatchStore:
+class MatchStore(StoreReading):
     """Records finished matches durably and reads them back."""
 
     def __init__(self, path: str | Path, lock_timeout: float = LOCK_TIMEOUT, read_only: bool = False) -> None:
@@ -139,9 +109,6 @@ class MatchStore:
         finally:
             self.lock.release()
 
-    def segments(self, table: str) -> Segments:
-        return Segments(self.folder, table, SUMMARIZERS.get(table, id_only))
-
     def remove_stale_temps(self) -> None:
         """Under the lock no one is writing: any temp file here was left by a writer killed mid-write."""
         stale = [p for p in self.folder.glob(".*.tmp") if p.is_file()]
@@ -195,10 +162,6 @@ class MatchStore:
             for table, document in journal.read().entries(MATCHES):
                 tables.setdefault(table, []).append(document)
         return tables
-
-    def spill_journals(self) -> list[Journal]:
-        """Spill files other processes (or this one) left when the lock stayed taken."""
-        return [Journal(p) for p in sorted(self.folder.glob("spill-*")) if not p.name.endswith(".rejected")]
 
     def merge_quietly(self) -> None:
         """Merge now if possible; if not, the journal keeps every record and the merge is tried again later."""
@@ -315,121 +278,6 @@ class MatchStore:
                 return self.segments(MATCHES).remove(set(ids))
         except OSError as error:
             raise StoreError(f"cannot write to {self.folder}: {error.strerror or error}") from None
-
-    def pending(self, table: str) -> list[dict[str, Any]]:
-        """Documents of a table still in the journal (recorded, not merged yet)."""
-        if self.legacy_view is not None:
-            return []
-        found = []
-        for journal in [*self.spill_journals(), self.journal]:
-            found += [document for name, document in journal.read().entries(MATCHES) if name == table]
-        return found
-
-    def read_segment(self, segments: Segments, number: int) -> list[dict[str, Any]]:
-        """One segment's documents; a damaged one is reported and skipped."""
-        try:
-            return segments.read_documents(number)
-        except ValueError as error:
-            self.skipped(segments, number, error)
-            return []
-
-    def skipped(self, segments: Segments, number: int, error: ValueError) -> None:
-        """Warn that a damaged segment's records are left out of what is read."""
-        self.warnings.append(f"{segments.path(number)} cannot be read ({short_reason(error)}); its records are skipped")
-
-    def documents_in(self, segment: int) -> list[dict[str, Any]]:
-        """The match documents of one segment as `summary_rows` numbers them (0: the journal and legacy file)."""
-        if segment:
-            return self.read_segment(self.segments(MATCHES), segment)
-        legacy = self.legacy_view.get(MATCHES, []) if self.legacy_view is not None else []
-        return [*legacy, *self.pending(MATCHES)]
-
-    def documents(self, table: str = MATCHES) -> Iterator[dict[str, Any]]:
-        """Raw documents of a table, oldest first: merged ones, then those still in the journal."""
-        seen: set[Any] = set()
-        if self.legacy_view is not None:
-            stored: Iterator[dict[str, Any]] = iter(self.legacy_view.get(table, []))
-        else:
-            segments = self.segments(table)
-            stored = (d for number in segments.numbers() for d in self.read_segment(segments, number))
-        for document in stored:
-            if document.get("id") not in seen:
-                seen.add(document.get("id"))
-                yield document
-        for document in self.pending(table):
-            if document.get("id") not in seen:
-                seen.add(document.get("id"))
-                yield document
-
-    def summary_rows(self) -> SummaryRows:
-        """One index row per recorded match, oldest first, read from the indexes (no segment is opened)."""
-        with gc_paused():
-            return self.read_summary_rows()
-
-    def read_summary_rows(self) -> SummaryRows:
-        table = SummaryRows([], [])
-        if self.legacy_view is not None:
-            table.rows = [summary_row(document) for document in self.legacy_view.get(MATCHES, [])]
-            table.segments = [0] * len(table.rows)
-        segments = self.segments(MATCHES)
-        for number in segments.numbers() if self.legacy_view is None else []:
-            try:
-                rows = segments.rows(number, repair=not self.read_only)
-            except ValueError as error:  # an index that must be rebuilt from a damaged segment
-                self.skipped(segments, number, error)
-                continue
-            table.rows.extend(rows)  # a merge never writes an id twice: no need to check each row
-            table.segments.extend([number] * len(rows))
-        pending = self.pending(MATCHES)
-        if pending:  # recorded, not merged yet (or merged by a process killed before it cleared its journal)
-            known = {row[0] for row in table.rows}
-            for document in pending:
-                if document.get("id") not in known:
-                    known.add(document.get("id"))
-                    table.rows.append(summary_row(document))
-                    table.segments.append(0)
-        return table
-
-    def summaries(self) -> list[MatchSummary]:
-        """One summary per recorded match, oldest first (see `summary_rows` for the cheap form)."""
-        table = self.summary_rows()
-        return [table.summary(position) for position in range(len(table))]
-
-    def match(self, summary: MatchSummary) -> MatchRecord | None:
-        """The full record of a listed match, read from its one segment (or the journal)."""
-        if summary.segment and self.legacy_view is None:
-            candidates = self.read_segment(self.segments(MATCHES), summary.segment)
-        else:
-            candidates = self.legacy_view.get(MATCHES, []) if self.legacy_view is not None else []
-            candidates = [*candidates, *self.pending(MATCHES)]
-        for document in candidates:
-            if document.get("id") == summary.id:
-                return self.validated(document)
-        return None
-
-    def validated(self, document: dict[str, Any]) -> MatchRecord | None:
-        """A record from a document; one that does not fit the schema is reported in `warnings`."""
-        try:
-            return MatchRecord.model_validate(document)
-        except ValidationError as error:
-            self.warnings.append(
-                f"match {document.get('id')!r} does not fit the record schema: {error.error_count()} error(s)"
-            )
-            return None
-
-    def iter_matches(self) -> Iterator[MatchRecord]:
-        """Every readable match record, oldest first, one segment in memory at a time."""
-        for document in self.documents():
-            record = self.validated(document)
-            if record is not None:
-                yield record
-
-    def matches(self) -> list[MatchRecord]:
-        """Every readable match record (all in memory: for small databases and tests)."""
-        return list(self.iter_matches())
-
-    def __len__(self) -> int:
-        return len(self.summary_rows())
 
     def close(self) -> None:
         """Merge the journal and release files; StoreError if the merge cannot be written (the journal stays)."""

@@ -11,7 +11,8 @@ import asyncio
 from collections.abc import Callable
 
 from arena.match.records import MatchRecord
-from arena.store.database import MatchStore, StoreError
+from arena.store.database import MatchStore
+from arena.store.errors import StoreError
 
 LIMIT = 500  # records written together at most
 WAITING = 2 * LIMIT  # records waiting for a write before the players wait too (memory stays flat)

@@ -10,7 +10,7 @@ from typing import Any
 from arena.sessions.records import TaskAnswerRecord, TaskSessionRecord
 from arena.sessions.tables import SessionTables, now
 from arena.store import MatchStore
-from arena.store.database import TASK_ANSWERS, TASK_SESSIONS
+from arena.store.tables import TASK_ANSWERS, TASK_SESSIONS
 from arena.tasks.registry import make_task
 from games.tasks.base import Item, Task, Verdict
 

@@ -1,0 +1,13 @@
+"""The tables of a database, and how each one's index summarises a document."""
+
+from __future__ import annotations
+
+from arena.store.segments import Summarizer
+from arena.store.summaries import summary_row
+
+MATCHES = "matches"
+QUIZ_SESSIONS = "quiz_sessions"
+QUIZ_ANSWERS = "quiz_answers"
+TASK_SESSIONS = "task_sessions"
+TASK_ANSWERS = "task_answers"
+SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
