@@ -476,7 +476,7 @@ def test_which_calls_the_arena_streams_itself() -> None:
 async def test_streamed_text_is_passed_on_in_order_in_few_batches_and_none_waits_when_the_stream_stalls() -> None:
     import asyncio
 
-    from arena.llm.client import DeltaBatcher
+    from arena.llm.streaming import DeltaBatcher
 
     received: list[tuple[str, str]] = []
 

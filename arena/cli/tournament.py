@@ -61,7 +61,7 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
 
     models = uses_models([spec for config, _, _ in configs for spec in config.specs()])
     if models and not args.replay:
-        from arena.llm.client import warm_up_litellm
+        from arena.llm.library import warm_up_litellm
 
         warm_up_litellm()  # seconds of importing, done while the run is checked and planned
     try:

@@ -1,1 +1,1 @@
-"""Language models through litellm. Only `arena.llm.client` imports litellm, and only when called."""
+"""Language models through litellm. Only `arena.llm.library` imports litellm, and only when called."""

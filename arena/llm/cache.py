@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any, Protocol
 
-from arena.llm.client import Completion
+from arena.llm.replies import Completion
 from arena.llm.settings import ModelSettings
 
 CALLS = "llm_calls"

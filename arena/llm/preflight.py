@@ -7,7 +7,7 @@ import urllib.error
 import urllib.request
 from importlib.util import find_spec
 
-from arena.llm.client import litellm_module
+from arena.llm.library import litellm_module
 from arena.llm.local import INSTALL_HINT, LocalModelUnavailable, model_path
 
 

@@ -6,8 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from arena.llm.cache import CallCache, call_key
-from arena.llm.client import Completion, ProviderFailure, complete
+from arena.llm.client import complete
 from arena.llm.local import MODEL_ALIAS, LocalModelUnavailable, shared_local_server
+from arena.llm.replies import Completion, ProviderFailure
 from arena.llm.settings import ModelSettings
 from arena.match.events import AnswerDelta, ProviderRetry, ReasoningDelta
 from arena.match.policy import InvalidMovePolicy

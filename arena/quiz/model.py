@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.llm.cache import CallCache
-from arena.llm.client import Completion
+from arena.llm.replies import Completion
 from arena.llm.settings import ModelSettings
 from arena.players.llm_player import LLMPlayer
 from arena.prompting import answers

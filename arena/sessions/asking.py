@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from arena.llm.cache import CallCache, call_key
-from arena.llm.client import Completion, DeltaSink, ProviderFailure, RetrySink, complete
+from arena.llm.client import complete
+from arena.llm.replies import Completion, DeltaSink, ProviderFailure, RetrySink
 from arena.llm.settings import ModelSettings
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from arena.llm.client import Completion, DeltaSink, RetrySink
+from arena.llm.replies import Completion, DeltaSink, RetrySink
 from arena.players.llm_player import LLMPlayer
 from arena.sessions.asking import ask_each
 from arena.sessions.tables import STOP_WORDS

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from arena.inert import inert_text
-from arena.llm.client import warm_up_litellm
+from arena.llm.library import warm_up_litellm
 from arena.players import PlayerOptions, validate_spec
 from arena.prompting import game_family_names
 from arena.quiz import latest_unfinished, start_session
