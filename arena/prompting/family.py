@@ -1,57 +1,20 @@
-"""Prompt families loaded from `prompts/*.toml`: their messages, answer readers and invalid-move policies."""
+"""A prompt family: the messages it builds for a turn, how it reads an answer, its invalid-move policy."""
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from arena.match.policy import InvalidMovePolicy
 from arena.prompting import answers
 from arena.prompting.boards import board_image, render_board
-from arena.prompting.schema import FamilyFile, validate_family
+from arena.prompting.fields import TITLES, TurnContext, template_fields
+from arena.prompting.move_schema import move_schema
+from arena.prompting.schema import FamilyFile
 from games.base import IllegalMove, InvalidMove
 from games.battleship import Battleship
 from games.connect_four import ConnectFour
 from games.ttt_hard_boards.quiz import grid
-
-PROMPTS = Path(__file__).resolve().parent.parent.parent / "prompts"
-TITLES = {"tictactoe": "Tic-Tac-Toe", "connect-four": "Connect-Four", "gomoku": "Gomoku", "battleship": "Battleship"}
-
-
-class TurnContext(Protocol):
-    """What a prompt needs to know about the turn (the runner's TurnView fits)."""
-
-    @property
-    def game(self) -> Any: ...
-
-    @property
-    def state(self) -> Any: ...
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def attempt(self) -> int: ...
-
-    @property
-    def feedback(self) -> str | None: ...
-
-    @property
-    def last_answer(self) -> str | None: ...
-
-    @property
-    def invalid_so_far(self) -> int: ...
-
-
-def dimensions(game: Any) -> tuple[int, int, int]:
-    """(rows, cols, k) of any game."""
-    if isinstance(game, Battleship):
-        return game.size, game.size, 0
-    return game.rows, game.cols, getattr(game, "k", 0)
 
 
 @dataclass(frozen=True)
@@ -112,35 +75,8 @@ class PromptFamily:
 
     def fields(self, turn: TurnContext) -> dict[str, Any]:
         """The values every template may use (row and column numbers in the family's base)."""
-        game, seat = turn.game, turn.seat
-        rows, cols, k = dimensions(game)
-        allowed, _ = self.limits(game.name) if game.name in TITLES else (0, None)
-        marks, base = ("X", "O"), self.base
-        return {
-            "game_title": TITLES.get(game.name, game.name),
-            "rows": rows,
-            "cols": cols,
-            "k": k,
-            "base": base,
-            "first_row": base,
-            "first_col": base,
-            "last_row": rows - 1 + base,
-            "last_col": cols - 1 + base,
-            "max_row": rows - 1 + base,
-            "max_col": cols - 1 + base,
-            "mark": marks[seat],
-            "opponent_mark": marks[1 - seat],
-            "player_number": seat + 1,
-            "opponent_number": 2 - seat,
-            "role": ("first", "second")[seat],
-            "invalid_limit": allowed,
-            "invalid_so_far": turn.invalid_so_far,
-            "invalid_left": max(0, allowed - turn.invalid_so_far),
-            "feedback": turn.feedback or "",
-            "last_answer": turn.last_answer or "",
-            "ships": ", ".join(str(n) for n in getattr(game, "ship_lengths", ())),
-            "column_note": ", or drops into a full column" if isinstance(game, ConnectFour) else "",
-        }
+        allowed, _ = self.limits(turn.game.name) if turn.game.name in TITLES else (0, None)
+        return template_fields(turn, self.base, allowed)
 
     def _text(self, table: str, game_name: str) -> str:
         """A per-game text (or the table's `all` entry); ValueError if the family has none for the game."""
@@ -259,122 +195,5 @@ class PromptFamily:
         raise ValueError(f"unknown answer reader {self.reader!r}")
 
     def schema(self, game: Any, state: Any = None, exact: bool = False) -> dict[str, Any]:
-        """A JSON schema for constrained decoding of a move: only the legal moves of `state` when it is given.
-
-        `exact` lists every legal cell as one alternative (llama.cpp's grammars take it); otherwise each
-        coordinate is limited to the values legal moves use, as OpenAI-style strict schemas allow no
-        alternatives at the root.
-        """
-        rows, cols, _ = dimensions(game)
-        base = self.base
-        legal = list(game.legal_moves(state)) if state is not None else None
-        if isinstance(game, ConnectFour):
-            columns = sorted(c + base for c in legal) if legal is not None else list(range(base, cols + base))
-            properties: dict[str, Any] = {"column": {"type": "integer", "enum": columns}}
-            return {"type": "object", "properties": properties, "required": ["column"], "additionalProperties": False}
-        cells = (
-            [(m.row + base, m.col + base) for m in legal]
-            if legal is not None
-            else [(r + base, c + base) for r in range(rows) for c in range(cols)]
-        )
-        if exact and legal is not None:
-            return {
-                "anyOf": [
-                    {
-                        "type": "object",
-                        "properties": {"row": {"const": r}, "column": {"const": c}},
-                        "required": ["row", "column"],
-                        "additionalProperties": False,
-                    }
-                    for r, c in cells
-                ]
-            }
-        properties = {
-            "row": {"type": "integer", "enum": sorted({r for r, _ in cells})},
-            "column": {"type": "integer", "enum": sorted({c for _, c in cells})},
-        }
-        return {
-            "type": "object",
-            "properties": properties,
-            "required": ["row", "column"],
-            "additionalProperties": False,
-        }
-
-
-SHIPPED = ("arena", "childplay", "topsakal", "cloudwalk")
-
-
-def _parse(raw: bytes, where: str) -> FamilyFile:
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError(f"{where}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{where}: not valid TOML ({error})") from None
-    return validate_family(data, where)
-
-
-@cache
-def _shipped(stem: str) -> tuple[FamilyFile, str]:
-    raw = (PROMPTS / f"{stem}.toml").read_bytes()
-    return _parse(raw, f"prompts/{stem}.toml"), hashlib.sha256(raw).hexdigest()
-
-
-def shipped_names() -> tuple[str, ...]:
-    """Every shipped family name, variants included, in file order."""
-    return tuple(name for stem in SHIPPED for name in _shipped(stem)[0].names())
-
-
-def game_family_names() -> tuple[str, ...]:
-    """The shipped families that play games (the quiz's own are left out)."""
-    return tuple(name for stem in SHIPPED if _shipped(stem)[0].layout != "quiz" for name in _shipped(stem)[0].names())
-
-
-def is_family_path(name: str) -> bool:
-    """Whether a --prompt value names a file rather than a shipped family."""
-    return name.partition("#")[0].endswith(".toml")
-
-
-def _pick(spec: FamilyFile, variant: str | None, where: str) -> str | None:
-    if variant is None:
-        if spec.plain:
-            return None
-        return spec.variants[0]
-    if variant not in spec.variants:
-        offered = ", ".join(spec.names())
-        raise ValueError(f"{where} has no variant {variant!r} (it offers {offered})")
-    return variant
-
-
-def load_family_file(argument: str, show_legal: bool = True, constrained: bool = False) -> PromptFamily:
-    """A user's family file, `PATH.toml` or `PATH.toml#variant`; ValueError in one line on any fault."""
-    location, _, variant = argument.partition("#")
-    path = Path(location).expanduser()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ValueError(f"prompt file {location}: no such file") from None
-    except IsADirectoryError:
-        raise ValueError(f"prompt file {location}: is a folder, not a file") from None
-    except OSError as error:
-        raise ValueError(f"prompt file {location}: cannot be read ({error.strerror})") from None
-    spec = _parse(raw, f"prompt file {location}")
-    if spec.family in SHIPPED:
-        raise ValueError(f"prompt file {location}: family {spec.family!r} is a shipped family; give yours another name")
-    chosen = _pick(spec, variant or None, f"prompt file {location}")
-    name = spec.family if chosen is None else f"{spec.family}-{chosen}"
-    digest = hashlib.sha256(raw).hexdigest()
-    return PromptFamily(name, spec, digest, chosen, show_legal, constrained, str(path.resolve()))
-
-
-def load_family(name: str, show_legal: bool = True, constrained: bool = False) -> PromptFamily:
-    """A shipped family by name, or a user's file by path; ValueError names the choices."""
-    if is_family_path(name):
-        return load_family_file(name, show_legal, constrained)
-    for stem in SHIPPED:
-        spec, digest = _shipped(stem)
-        if name in spec.names():
-            variant = name.removeprefix(spec.family).removeprefix("-") or None
-            return PromptFamily(name, spec, digest, variant, show_legal, constrained)
-    choices = ", ".join(shipped_names())
-    raise ValueError(f"unknown prompt family {name!r} (choose from {choices}, or give a PATH.toml of your own)")
+        """A JSON schema for constrained decoding of a move (see `move_schema`)."""
+        return move_schema(game, self.base, state, exact)
