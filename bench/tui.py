@@ -14,7 +14,8 @@ from arena.players import PlayerOptions
 from arena.store import MatchStore
 from arena.tui.app import ArenaApp
 from arena.tui.screens.history import HistoryScreen
-from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.match import MatchScreen
+from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from bench.tables import table

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from arena.inert import inert
 from arena.store import MatchStore
-from arena.tui.screens.match import SeriesConfig
 from arena.tui.screens.replay import ReplayScreen
+from arena.tui.series import SeriesConfig
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply

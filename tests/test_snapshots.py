@@ -10,8 +10,9 @@ from textual.pilot import Pilot
 from arena.players import PlayerOptions
 from arena.quiz import start_session
 from arena.tui.app import ArenaApp
-from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
+from arena.tui.series import SeriesConfig
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply
 from tests.tui_helpers import wait_for

@@ -16,10 +16,11 @@ from arena.quiz.session import hard_boards
 from arena.store import MatchStore
 from arena.store.tables import QUIZ_ANSWERS
 from arena.tui.screens.history import HistoryScreen
-from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.screens.replay import ReplayScreen
 from arena.tui.screens.setup import SetupScreen
+from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply

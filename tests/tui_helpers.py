@@ -9,7 +9,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from arena.tui.app import ArenaApp
-from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.match import MatchScreen
+from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import GAP, LABEL, Board
 
 

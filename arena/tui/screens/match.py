@@ -1,10 +1,14 @@
-"""The match screen: a live board, the model's streamed reasoning, the move list and the running score."""
+"""The match screen: a live board, the model's streamed reasoning, the move list and the running score.
+
+Over 300 lines because every runner event, every control key and a person's moves meet in this one
+screen; what has a name of its own (the series' settings, score and words) is in `arena.tui.series`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
@@ -28,49 +32,15 @@ from arena.match.events import (
     TurnStarted,
 )
 from arena.match.records import MatchRecord
-from arena.players import Player, PlayerOptions, TurnView, make_player
+from arena.players import Player, TurnView, make_player
 from arena.players.human import HumanPlayer
 from arena.runner.match import MatchRunner
-from arena.runner.tournament import TournamentPlan
 from arena.store import MatchStore
+from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, move_words, outcome_text
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
 from games.battleship import Battleship
-
-MARKS = ("X", "O")
-
-
-@dataclass
-class SeriesScore:
-    """The running score of a series, per `--players` entry."""
-
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    disqualified: list[int] = field(default_factory=lambda: [0, 0])
-    draws: int = 0
-    played: int = 0
-    unscored: int = 0
-
-
-WATCH_SPEEDS = (0.0, 0.25, 1.0)  # seconds between moves, cycled with `w`
-
-
-@dataclass(frozen=True)
-class SeriesConfig:
-    """A series of matches chosen on the setup screen."""
-
-    game: str
-    players: tuple[str, str]
-    games: int = 1
-    swap_seats: bool = False
-    seed: int = 0
-    game_options: dict[str, Any] = field(default_factory=dict)
-    llm: PlayerOptions = field(default_factory=PlayerOptions)
-    pause_between: float = 1.5  # seconds the game-over banner stays before the next game of a series
-
-    def plan(self) -> TournamentPlan:
-        """The same plan `arena --batch` would run."""
-        return TournamentPlan(self.game, self.players, self.games, self.seed, self.swap_seats, self.game_options)
 
 
 class MatchScreen(Screen[None]):
@@ -211,9 +181,10 @@ class MatchScreen(Screen[None]):
             self.add_move(event.seat)
             self.set_status(f"{self.spec_of(event.seat)}: refused ({event.reason})")
         elif isinstance(event, MovePlayed):
+            assert self.runner is not None
             self.add_move(event.seat)
             self.draw(event.state)
-            self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) {self.move_words(event)}")
+            self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) {move_words(self.runner.game, event)}")
         elif isinstance(event, MatchEnded):
             self.match_ended(event.record)
 
@@ -254,17 +225,8 @@ class MatchScreen(Screen[None]):
 
     def match_ended(self, record: MatchRecord) -> None:
         self.records.append(record)
-        outcome = record.outcome
-        self.score.played += 1
-        if outcome.termination == "disqualified" and outcome.disqualified is not None:
-            self.score.disqualified[self.owners[outcome.disqualified]] += 1
-        elif outcome.status != "finished":
-            self.score.unscored += 1
-        elif outcome.winner is None:
-            self.score.draws += 1
-        else:
-            self.score.wins[self.owners[outcome.winner]] += 1
-        text = self.outcome_text(record)
+        self.score.count(record, self.owners)
+        text = outcome_text(record)
         self.show_banner(text)
         self.set_status(text)
         self.show_score()
@@ -364,15 +326,7 @@ class MatchScreen(Screen[None]):
         self.workers.cancel_group(self, "match")
 
     def score_text(self) -> str:
-        names = self.plan.players
-        wins = self.score.wins
-        text = f"{names[0]} {wins[0]} · {names[1]} {wins[1]} · draws {self.score.draws}"
-        if any(self.score.disqualified):
-            dq = self.score.disqualified
-            text += f" · disqualified {names[0]} {dq[0]}, {names[1]} {dq[1]}"
-        if self.score.unscored:
-            text += f" · unscored {self.score.unscored}"
-        return text
+        return self.score.text(self.plan.players)
 
     def show_score(self) -> None:
         with contextlib.suppress(NoMatches):

@@ -22,8 +22,9 @@ from arena.quiz import latest_unfinished, start_session
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
 from arena.tui.screens.history import HistoryScreen
-from arena.tui.screens.match import MatchScreen, SeriesConfig
+from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
+from arena.tui.series import SeriesConfig
 from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
 BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
