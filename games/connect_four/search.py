@@ -9,6 +9,9 @@ Control block `ctl` (int64): [STOP] is set by a timer thread at the deadline and
 search return at once (the caller then discards its result); [NODES] counts positions visited.
 Geometry `geo` (int64): rows, cols, bottom mask, board mask, cells, books on/off, cells of odd rows.
 Scratch `work` (int64, cells + 1 by 2 * cols): per-ply room for ordering children.
+
+One module of about 340 lines: numba compiles these functions together (they call one another
+in the hot loop), and the exact and anytime searches share the move ordering and table code.
 """
 
 from __future__ import annotations

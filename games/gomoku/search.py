@@ -11,6 +11,9 @@ Arrays, by name: `board`, `counts` (windows x 3), `cell_windows` (cells x at mos
 `windows` (windows x k), `near`, `totals` (3), `fours` (3), `fives` (3), `work` (plies x cells x 2)
 scratch for ordering moves, `ctl`: [STOP] set by a timer at the deadline, [NODES] a counter,
 [BEST] the root's best cell.
+
+One module of about 320 lines: numba compiles these functions together (they call one another
+in the hot loop), and the evaluation, alpha-beta and VCF share the incremental window updates.
 """
 
 from __future__ import annotations

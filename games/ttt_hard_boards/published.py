@@ -6,6 +6,8 @@ Sources (cloudwalk/tictactoe-dataset at commit cceef8f3a867b3fb222cbb9d044f0dc9f
 - `machine_performance/progressive_results.json`: each run's extracted move per board (`None`: no
   `submit_move` in the reply); the prompts are in `machine_performance/async_openai_new.py`.
 The scores are not stored here: `score_run` judges each move with the arena's own judge.
+
+Over 300 lines because it is data: 50 boards and four runs of 50 moves, copied as published.
 """
 
 from __future__ import annotations

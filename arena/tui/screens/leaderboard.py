@@ -14,7 +14,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
 
 from arena.analysis.cache import analyse_store
-from arena.analysis.charts import move_counts
 from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
@@ -24,6 +23,7 @@ from arena.report.tables import combined_table, matrix_table, number, share
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
+from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
 RESAMPLES = 300  # bootstrap resamples here: the intervals settle well before the report's 1,000
 COLUMNS = (
@@ -39,7 +39,6 @@ COLUMNS = (
     ("tok/m", "tokens"),
     ("$/m", "cost"),
 )
-BAR = 30  # characters of a chart bar
 ANY = "any"
 TOURNAMENTS, FAMILIES = "any tournament", "any prompt family"
 
@@ -66,64 +65,6 @@ def row_cells(row: PlayerRow) -> tuple[Text, ...]:
         if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
             text.justify = "right"
     return texts
-
-
-def rating_chart(board: Leaderboard) -> Text:
-    """Each player's rating as a dot on a shared axis, its 95% interval as a bar around it."""
-    rows = [row for row in board.rows if not math.isnan(row.rating)]
-    if not rows:
-        return Text("no scored matches")
-    low, high = min(r.low for r in rows), max(r.high for r in rows)
-    span = (high - low) or 1.0
-    width = max(len(r.player) for r in rows)
-    text = Text(f"ratings, 95% intervals ({low:.0f} to {high:.0f})\n", style="bold")
-    for row in rows:
-        start, end, dot = (round((v - low) / span * (BAR - 1)) for v in (row.low, row.high, row.rating))
-        line = [" "] * BAR
-        for i in range(start, end + 1):
-            line[i] = "─"
-        line[start], line[end], line[dot] = "├", "┤", "●"
-        text.append(f"{row.player:<{width}} ")
-        text.append("".join(line), style="cyan")
-        text.append(f" {row.rating:.0f}\n")
-    return text
-
-
-def seat_chart(board: Leaderboard) -> Text:
-    """Topsakal's picture: win/draw/loss/DQ shares as first and as second player, as stacked bars."""
-    width = max((len(r.player) for r in board.rows), default=6)
-    text = Text("results as first | as second player (", style="bold")
-    for label, style in (("win", "green"), ("draw", "white"), ("loss", "red"), ("DQ", "magenta")):
-        text.append(f" {label}", style=style)
-    text.append(" )\n")
-    half = BAR // 2
-    for row in board.rows:
-        text.append(f"{row.player:<{width}} ")
-        for seat in row.seats:
-            counts = (seat.wins, seat.draws, seat.losses, seat.disqualified)
-            widths = [round(half * c / seat.matches) if seat.matches else 0 for c in counts]
-            for count, style in zip(widths, ("green", "white", "red", "magenta"), strict=True):
-                text.append("█" * count, style=style)
-            text.append(" " * (half - sum(widths)) + " │ ")
-        text.append("\n")
-    return text
-
-
-def heat_chart(analyses: list[MatchAnalysis], game: str, player: str) -> Text:
-    """ChildPlay's move heatmap for one player: how often it chose each cell (Connect-Four: column)."""
-    grid, total = move_counts(analyses, game, player)
-    text = Text(f"where {player} played ({total} moves)\n", style="bold")
-    if not total:
-        return text
-    top = max(max(row) for row in grid) or 1
-    for row in grid:
-        for count in row:
-            level = count / top
-            shade = int(40 + 215 * level)
-            cell = f"{100 * count / total:3.0f}%" if len(row) <= 9 else "  "
-            text.append(f" {cell} ", style=f"black on rgb({shade // 3},{shade},{shade // 2})")
-        text.append("\n")
-    return text
 
 
 class LeaderboardScreen(Screen[None]):

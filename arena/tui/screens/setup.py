@@ -16,7 +16,6 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from arena.inert import inert_text
 from arena.llm.library import warm_up_litellm
-from arena.players import PlayerOptions, validate_spec
 from arena.prompting import game_family_names
 from arena.quiz import latest_unfinished, start_session
 from arena.store import MatchStore
@@ -25,63 +24,8 @@ from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.series import SeriesConfig
+from arena.tui.setup_form import BOARDS, DEFAULTS, KINDS, MODEL_KINDS, series_config
 from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
-
-BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
-    "tictactoe": [("3x3", {}), ("4x4, four in a row", {"rows": 4, "cols": 4, "k": 4})],
-    "connect-four": [("6x7", {}), ("7x7 (ChildPlay)", {"rows": 7})],
-    "gomoku": [("15x15", {})],
-    "battleship": [("classic 10x10", {"preset": "classic"}), ("ChildPlay 5x5", {"preset": "childplay"})],
-}
-KINDS = [
-    ("human", "human"),
-    ("minimax", "minimax"),
-    ("random", "random"),
-    ("random, any cell", "random-any"),
-    ("model (litellm)", "llm"),
-    ("local model", "local"),
-]
-MODEL_KINDS = {"llm", "local"}
-DEFAULTS: dict[str, Any] = {
-    "game": "tictactoe",
-    "board": 0,
-    "kind1": "human",
-    "model1": "",
-    "kind2": "minimax",
-    "model2": "",
-    "temperature": "",
-    "prompt": "arena",
-    "api_base": "",
-    "games": "1",
-    "seed": "",
-    "swap": False,
-    "pause": "1.5",
-    "tell_mark": False,
-}
-
-
-def player_spec(kind: str, model: str) -> str:
-    """The player spec for a kind and a model name."""
-    if kind == "llm":
-        return f"llm:{model.strip()}"
-    if kind == "local":
-        return "llm:local"
-    if kind == "minimax" and model.strip():
-        return f"minimax:{model.strip()}"  # engine options typed in the same box: SECONDS, level=N
-    return kind
-
-
-def pause_seconds(text: str) -> float:
-    """Seconds the game-over banner stays between games; ValueError with a readable reason."""
-    if not text.strip():
-        return SeriesConfig.pause_between
-    try:
-        pause = float(text)
-    except ValueError:
-        raise ValueError(f"pause must be a number of seconds, not {text!r}") from None
-    if not 0 <= pause <= 60:
-        raise ValueError("pause must be between 0 and 60 seconds")
-    return pause
 
 
 class SetupScreen(Screen[None]):
@@ -219,41 +163,7 @@ class SetupScreen(Screen[None]):
 
     def config(self, values: dict[str, Any]) -> SeriesConfig:
         """A series from the form; ValueError with a readable reason if a field is wrong."""
-        try:
-            games = int(values["games"])
-        except ValueError:
-            raise ValueError(f"games must be a whole number, not {values['games']!r}") from None
-        if games < 1:
-            raise ValueError("games must be at least 1")
-        seed_text = str(values["seed"]).strip()
-        if seed_text and not seed_text.isdigit():
-            raise ValueError(f"seed must be a whole number, not {seed_text!r}")
-        temperature = None
-        if str(values["temperature"]).strip():
-            try:
-                temperature = float(values["temperature"])
-            except ValueError:
-                raise ValueError(f"temperature must be a number, not {values['temperature']!r}") from None
-        pause = pause_seconds(str(values["pause"]))
-        players = (player_spec(values["kind1"], values["model1"]), player_spec(values["kind2"], values["model2"]))
-        for spec in players:
-            if spec == "llm:":
-                raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
-            if spec.startswith("minimax"):
-                validate_spec(spec)
-        llm = PlayerOptions(
-            prompt=values["prompt"], temperature=temperature, api_base=values["api_base"].strip() or None
-        )
-        return SeriesConfig(
-            game=values["game"],
-            players=players,
-            games=games,
-            swap_seats=bool(values["swap"]),
-            seed=int(seed_text) if seed_text else secrets.randbelow(10**6),
-            game_options=dict(BOARDS[values["game"]][int(values["board"])][1]),
-            llm=llm,
-            pause_between=pause,
-        )
+        return series_config(values)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "play":
