@@ -10,7 +10,7 @@ search return at once (the caller then discards its result); [NODES] counts posi
 Geometry `geo` (int64): rows, cols, bottom mask, board mask, cells, books on/off, cells of odd rows.
 Scratch `work` (int64, cells + 1 by 2 * cols): per-ply room for ordering children.
 
-One module of about 340 lines: numba compiles these functions together (they call one another
+Over 300 lines in one module: numba compiles these functions together (they call one another
 in the hot loop), and the exact and anytime searches share the move ordering and table code.
 """
 

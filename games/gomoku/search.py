@@ -12,7 +12,7 @@ Arrays, by name: `board`, `counts` (windows x 3), `cell_windows` (cells x at mos
 scratch for ordering moves, `ctl`: [STOP] set by a timer at the deadline, [NODES] a counter,
 [BEST] the root's best cell.
 
-One module of about 320 lines: numba compiles these functions together (they call one another
+Over 300 lines in one module: numba compiles these functions together (they call one another
 in the hot loop), and the evaluation, alpha-beta and VCF share the incremental window updates.
 """
 
