@@ -1,7 +1,6 @@
 """The match screen: a live board, the model's streamed reasoning, the move list and the running score.
 
-Over 300 lines because every runner event, every control key and a person's moves meet in this one
-screen; what has a name of its own (the series' settings, score and words) is in `arena.tui.series`.
+The series' settings, score and words are in `arena.tui.series`; this screen turns events into widgets.
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, mov
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
-from games.battleship import Battleship
 
 
 class MatchScreen(Screen[None]):
@@ -188,19 +186,6 @@ class MatchScreen(Screen[None]):
         elif isinstance(event, MatchEnded):
             self.match_ended(event.record)
 
-    def move_words(self, event: MovePlayed) -> str:
-        """'played 2,3', or for Battleship 'fired at 2,3: hit' (miss, or which ship sank)."""
-        assert self.runner is not None
-        game = self.runner.game
-        if not isinstance(game, Battleship):
-            return f"played {event.move}"
-        view = game.observe(event.state, event.seat)
-        shot = event.state.shots[event.seat][-1]
-        if shot not in view.hits:
-            return f"fired at {event.move}: miss"
-        sunk = next((ship for ship in view.sunk if shot in ship.cells), None)
-        return f"fired at {event.move}: hit" + (f", sank a ship of {len(sunk.cells)}" if sunk else "")
-
     def add_move(self, seat: int) -> None:
         assert self.runner is not None
         record = self.runner.moves[-1]
@@ -230,28 +215,6 @@ class MatchScreen(Screen[None]):
         self.show_banner(text)
         self.set_status(text)
         self.show_score()
-
-    def outcome_text(self, record: MatchRecord) -> str:
-        """How a match ended, in words: who won and why, or why it is not scored."""
-        outcome = record.outcome
-        detail = f": {outcome.detail}" if outcome.detail else ""
-
-        def who(seat: int) -> str:
-            return f"{record.players[seat].spec} ({MARKS[seat]})"
-
-        if outcome.status == "aborted":
-            return "Aborted: not scored"
-        if outcome.status == "error":
-            return f"Error, not scored{detail}"
-        if outcome.status == "cancelled":
-            return f"Cancelled, not scored{detail}"
-        if outcome.termination == "disqualified" and outcome.disqualified is not None:
-            return f"{who(outcome.disqualified)} disqualified{detail}"
-        if outcome.winner is None:
-            return f"Draw{detail}"
-        if outcome.termination == "invalid move":
-            return f"{who(outcome.winner)} wins: {who(1 - outcome.winner)} made an invalid move{detail}"
-        return f"{who(outcome.winner)} wins{detail}"
 
     def show_banner(self, text: str | None) -> None:
         """The game-over banner: shown from the end of a game until the next one starts."""
