@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [ROOT / "README.md", ROOT / "prompts" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 # Lines of a bash block that are not `arena` commands, and who runs them instead.
 OTHER_COMMANDS = {
     "python3 -m venv": "set-up command 1, run by .ci/run",
@@ -85,12 +85,12 @@ def commands_of(path: Path) -> list[Command]:
 
 
 def test_the_documents_hold_commands() -> None:
-    counts = {path.name: len(commands_of(path)) for path in DOCUMENTS}
+    counts = {str(path.relative_to(ROOT)): len(commands_of(path)) for path in DOCUMENTS}
     assert counts["README.md"] >= 6
     assert sum(counts.values()) >= 40
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=[p.name for p in DOCUMENTS])
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[str(p.relative_to(ROOT)) for p in DOCUMENTS])
 def test_every_command_runs_as_written(document: Path, tmp_path: Path) -> None:
     commands = commands_of(document)
     if not commands:
