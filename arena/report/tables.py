@@ -8,7 +8,7 @@ from rich import box
 from rich.table import Table
 
 from arena.analysis.combined import COMPONENTS, CombinedRow
-from arena.analysis.leaderboard import Leaderboard
+from arena.analysis.leaderboard import Leaderboard, PlayerRow
 from arena.inert import inert
 from arena.report.load import sorted_rows
 
@@ -34,25 +34,31 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
-        first, second = row.seats
-        tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
-        cells = [
-            inert(row.player),
-            number(row.rating, "{:.0f}"),
-            "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
-            str(row.matches),
-            f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
-            f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
-            number(row.per("invalid", "matches"), "{:.2f}"),
-            f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/"
-            + number(row.per("missed_blocks", "valid"), "{:.2f}"),
-            number(row.per("blunders", "graded"), "{:.1%}"),
-        ]
-        if usage:
-            cells.append(number(tokens / row.matches if row.matches else None, "{:.0f}"))
-            cells.append(number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, "{:.4f}"))
+        cells = leaderboard_cells(row)
+        cells[0] = inert(cells[0])
+        if not usage:
+            cells = cells[:-2]
         table.add_row(*cells)
     return table
+
+
+def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4f}") -> list[str]:
+    """One leaderboard row as text: player, rating, interval, n, W-D-L-DQ, win by seat, rates, tokens and cost."""
+    first, second = row.seats
+    tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
+    return [
+        row.player,
+        number(row.rating, "{:.0f}"),
+        "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
+        str(row.matches),
+        f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
+        f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
+        number(row.per("invalid", "matches"), "{:.2f}"),
+        f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}",
+        number(row.per("blunders", "graded"), blunder),
+        number(tokens / row.matches if row.matches else None, "{:.0f}"),
+        number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, cost),
+    ]
 
 
 def share(count: int, total: int) -> str:

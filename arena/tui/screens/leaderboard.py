@@ -19,7 +19,7 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
 from arena.report.load import SORTS, sorted_rows
-from arena.report.tables import combined_table, matrix_table, number, share
+from arena.report.tables import combined_table, leaderboard_cells, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
@@ -45,21 +45,7 @@ TOURNAMENTS, FAMILIES = "any tournament", "any prompt family"
 
 def row_cells(row: PlayerRow) -> tuple[Text, ...]:
     """One leaderboard row as table cells."""
-    first, second = row.seats
-    tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
-    cells = (
-        row.player,
-        number(row.rating, "{:.0f}"),
-        "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
-        str(row.matches),
-        f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
-        f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
-        number(row.per("invalid", "matches"), "{:.2f}"),
-        f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}",
-        number(row.per("blunders", "graded"), "{:.0%}"),
-        number(tokens / row.matches if row.matches else None, "{:.0f}"),
-        number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, "{:.3f}"),
-    )
+    cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}")
     texts = tuple(inert_text(cell) for cell in cells)
     for position, text in enumerate(texts):
         if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
