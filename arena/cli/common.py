@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from arena.paths import default_db
 
 if TYPE_CHECKING:
     from arena.players import PlayerOptions
+    from arena.store import MatchStore
 
 DEFAULT_DB = default_db()
 
@@ -184,3 +186,14 @@ def canonical_name_of(game: str) -> str:
     from games.registry import canonical_name
 
     return canonical_name(game)
+
+
+def open_store(path: Path, prog: str) -> MatchStore | None:
+    """The database for writing, or None after saying in one line why it cannot be opened."""
+    from arena.store import MatchStore, StoreError
+
+    try:
+        return MatchStore(path)
+    except StoreError as error:
+        print_error(f"{prog}: error: {error}")
+        return None

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from arena.cli.common import DEFAULT_DB, ArgumentParser, add_llm_options, llm_defaults, non_negative_int, print_error
+from arena.cli.common import (
+    DEFAULT_DB,
+    ArgumentParser,
+    add_llm_options,
+    llm_defaults,
+    non_negative_int,
+    open_store,
+    print_error,
+)
 from arena.cli.play import run_app
 
 
@@ -49,7 +57,6 @@ def run_quiz(argv: list[str]) -> int:
     from arena.quiz.listing import session_lines
     from arena.quiz.plain import run_plain_quiz
     from arena.quiz.session import all_sessions
-    from arena.store import MatchStore, StoreError
     from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
     parser = quiz_parser()
@@ -61,10 +68,8 @@ def run_quiz(argv: list[str]) -> int:
         return run_model_quiz_command(args)
     if not (args.plain or args.sessions):
         return run_app(args.db, start_quiz=True, quiz_sheet=args.sheet or ("numbered" if args.seed else "published"))
-    try:
-        store = MatchStore(args.db)
-    except StoreError as error:
-        print_error(f"arena quiz: error: {error}")
+    store = open_store(args.db, "arena quiz")
+    if store is None:
         return 2
     for warning in store.warnings:
         print_error(f"warning: {warning}")
@@ -117,16 +122,13 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
     from arena.players.llm_player import LLMPlayer
     from arena.quiz import latest_unfinished, start_session
     from arena.quiz.model import run_model_quiz
-    from arena.store import MatchStore, StoreError
 
     if not args.model.startswith("llm:"):
         print_error("arena quiz: error: --model takes an llm: spec, e.g. llm:local")
         return 2
     defaults = llm_defaults(args, prompt="cloudwalk")
-    try:
-        store = MatchStore(args.db)
-    except StoreError as error:
-        print_error(f"arena quiz: error: {error}")
+    store = open_store(args.db, "arena quiz")
+    if store is None:
         return 2
     try:
         player = make_player(args.model, 0, defaults)

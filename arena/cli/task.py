@@ -11,7 +11,15 @@ from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from arena.cli.common import DEFAULT_DB, ArgumentParser, non_negative_int, positive_float, positive_int, print_error
+from arena.cli.common import (
+    DEFAULT_DB,
+    ArgumentParser,
+    non_negative_int,
+    open_store,
+    positive_float,
+    positive_int,
+    print_error,
+)
 from arena.console import wide_console
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
@@ -58,14 +66,11 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_task(argv: list[str]) -> int:
     """`arena task ...`."""
-    from arena.store import MatchStore, StoreError
 
     parser = task_parser("arena task", DEFAULT_DB)
     args = parser.parse_args(argv)
-    try:
-        store = MatchStore(args.db)
-    except StoreError as error:
-        print_error(f"arena task: error: {error}")
+    store = open_store(args.db, "arena task")
+    if store is None:
         return 2
     try:
         if args.command == "sessions":
