@@ -24,6 +24,8 @@ DOCUMENTS = [ROOT / "README.md", ROOT / "prompts" / "README.md", *sorted((ROOT /
 # Lines of a bash block that are not `arena` commands, and who runs them instead.
 OTHER_COMMANDS = {
     "python3 -m venv": "set-up command 1, run by .ci/run",
+    'CMAKE_ARGS="-DGGML_NATIVE=OFF" .venv/bin/pip install': "set-up command 1, run by .ci/run",
+    ".venv/bin/pip install": "set-up command 1, run by .ci/run",
     ".venv/bin/python -m pytest": "set-up command 2, run by .ci/run",
     ".venv/bin/python -m bench.run": "benchmarks: minutes each, run by hand; figures in docs/benchmarks.md",
     "python -m bench.run": "benchmarks: minutes each, run by hand; figures in docs/benchmarks.md",
