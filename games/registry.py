@@ -42,3 +42,9 @@ def make_game(name: str, **options: Any) -> Any:
     if extra:
         raise ValueError(f"{key} has no option {extra[0]!r} (options: {', '.join(allowed)})")
     return GAMES[key](**options)
+
+
+def game_from_record(name: str, options: dict[str, Any]) -> Any:
+    """Build a game from a record's options, which also carry derived ones (e.g. a fleet's ship lengths)."""
+    allowed = OPTIONS[canonical_name(name)]
+    return make_game(name, **{key: value for key, value in options.items() if key in allowed})

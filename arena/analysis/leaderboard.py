@@ -8,37 +8,37 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.analysis.moves import INVALID_KINDS, MatchAnalysis
-from arena.analysis.ratings import Result, bradley_terry, elo, wilson
+from arena.analysis.ratings import PROVISIONAL, Result, bradley_terry, elo, wilson
 
 SEATS = ("first", "second")
 
 
+OUTCOMES = ("wins", "draws", "losses", "disqualified", "opponent_disqualified")
+OUTCOME_OF = {"win": "wins", "draw": "draws", "loss": "losses", "disqualified": "disqualified"}
+OUTCOME_OF["opponent_disqualified"] = "opponent_disqualified"
+
+
 @dataclass
 class SeatRecord:
-    """Results of a player in one seat: scored matches and how they ended for it."""
+    """Results of a player in one seat, as on the board: an opponent's disqualification is not a win."""
 
     matches: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
     disqualified: int = 0
+    opponent_disqualified: int = 0
 
-    def add(self, points: float, disqualified: bool) -> None:
-        """Count one scored match."""
+    def add(self, outcome: str) -> None:
+        """Count one scored match by how it ended for this seat (`MatchAnalysis.outcome`)."""
         self.matches += 1
-        if disqualified:
-            self.disqualified += 1
-        elif points == 1.0:
-            self.wins += 1
-        elif points == 0.5:
-            self.draws += 1
-        else:
-            self.losses += 1
+        name = OUTCOME_OF[outcome]
+        setattr(self, name, getattr(self, name) + 1)
 
     def rates(self) -> dict[str, Any]:
-        """Win/draw/loss/DQ rates with Wilson 95% intervals."""
+        """Each outcome's rate among the scored matches, with Wilson 95% intervals."""
         out: dict[str, Any] = {"matches": self.matches}
-        for name in ("wins", "draws", "losses", "disqualified"):
+        for name in OUTCOMES:
             count = getattr(self, name)
             low, high = wilson(count, self.matches)
             out[name] = {
@@ -65,6 +65,16 @@ class PlayerRow:
     high: float = math.nan
     elo: float = math.nan
 
+    @property
+    def rated(self) -> bool:
+        """Has scored matches to rate (a player seen only in aborted or failed matches is listed apart)."""
+        return not math.isnan(self.rating)
+
+    @property
+    def provisional(self) -> bool:
+        """Too few scored matches for its rank to mean much: marked, never shown as certain."""
+        return self.scored < PROVISIONAL
+
     def total(self, name: str) -> int:
         """A result count over both seats."""
         return sum(getattr(seat, name) for seat in self.seats)
@@ -88,12 +98,15 @@ class PlayerRow:
             "low": _round(self.low, 1),
             "high": _round(self.high, 1),
             "elo": _round(self.elo, 1),
+            "rated": self.rated,
+            "provisional": self.provisional,
             "matches": self.matches,
             "scored": self.scored,
             "wins": self.total("wins"),
             "draws": self.total("draws"),
             "losses": self.total("losses"),
             "disqualified": self.total("disqualified"),
+            "opponent_disqualified": self.total("opponent_disqualified"),
             "as_first": self.seats[0].rates(),
             "as_second": self.seats[1].rates(),
             "valid_moves": int(c.get("valid", 0)),
@@ -131,16 +144,24 @@ def _round(value: float, digits: int) -> float | None:
 
 @dataclass
 class Leaderboard:
-    """One game's players sorted by rating, and the results matrix (row player's W, D, L, DQ against each column)."""
+    """One game's players sorted by rating, and the results matrix (row player's W, D, L, DQ, opponent DQ)."""
 
     game: str
     rows: list[PlayerRow]
     matrix: dict[tuple[str, str], list[int]]
     matches: int
     first_move: float
+    first_move_fitted: bool = False
 
     def players(self) -> list[str]:
         return [row.player for row in self.rows]
+
+    def matrix_rows(self) -> list[dict[str, Any]]:
+        """One row per ordered pair that met: the row player's outcomes against the opponent."""
+        return [
+            {"player": a, "opponent": b, **dict(zip(OUTCOMES, counts, strict=True))}
+            for (a, b), counts in sorted(self.matrix.items())
+        ]
 
 
 def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: int = 1000) -> Leaderboard:
@@ -159,14 +180,13 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
             stats = vars(analysis.seats[seat])
             for key, value in stats.items():
                 row.counts[key] = row.counts.get(key, 0) + value
-            points = analysis.points(seat)
-            if points is None:
+            outcome = analysis.outcome(seat)
+            if outcome is None:
                 row.unscored += 1
                 continue
-            dq = analysis.termination == "disqualified" and analysis.disqualified == seat
-            row.seats[seat].add(points, dq)
-            cell = matrix.setdefault((name, analysis.players[1 - seat]), [0, 0, 0, 0])
-            cell[3 if dq else 0 if points == 1.0 else 1 if points == 0.5 else 2] += 1
+            row.seats[seat].add(outcome)
+            cell = matrix.setdefault((name, analysis.players[1 - seat]), [0] * len(OUTCOMES))
+            cell[OUTCOMES.index(OUTCOME_OF[outcome])] += 1
         first_points = analysis.points(0)
         if first_points is not None:
             results.append((analysis.players[0], analysis.players[1], first_points))
@@ -177,9 +197,16 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
     elos = elo(scored, len(names))
     for name, i in number.items():
         row = rows[name]
-        row.rating, row.low, row.high, row.elo = ratings.rating[i], ratings.low[i], ratings.high[i], elos[i]
-    ordered = sorted(rows.values(), key=lambda r: (-(r.rating if not math.isnan(r.rating) else -math.inf), r.player))
-    return Leaderboard(game, ordered, matrix, matches, ratings.first_move)
+        row.rating, row.low, row.high = ratings.rating[i], ratings.low[i], ratings.high[i]
+        row.elo = elos[i] if ratings.rated[i] else math.nan
+    ordered = sorted(rows.values(), key=rank)
+    return Leaderboard(game, ordered, matrix, matches, ratings.first_move, ratings.first_move_fitted)
+
+
+def rank(row: PlayerRow) -> tuple[int, float, str]:
+    """Rated players by rating, then provisional ones, then unrated ones (ties by name)."""
+    group = 2 if not row.rated else 1 if row.provisional else 0
+    return group, -row.rating if row.rated else 0.0, row.player
 
 
 def games_of(analyses: Iterable[MatchAnalysis]) -> list[str]:

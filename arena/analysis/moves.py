@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -9,7 +10,7 @@ from typing import Any
 
 from arena.analysis.identity import family_of, identity
 from games.grading import gradable, grade
-from games.registry import make_game
+from games.registry import game_from_record
 from games.tactics import tactics
 
 ANALYSIS_VERSION = 1
@@ -113,7 +114,7 @@ class MatchAnalysis:
         return self.status == "finished"
 
     def points(self, seat: int) -> float | None:
-        """1 for a win, 0.5 for a draw, 0 for a loss or disqualification; None when unscored."""
+        """Points in the rating fit: 1 win, 0.5 draw, 0 loss (a DQ is lost by its player); None when unscored."""
         if not self.scored:
             return None
         if self.termination == "disqualified":
@@ -122,11 +123,25 @@ class MatchAnalysis:
             return 0.5
         return 1.0 if self.winner == seat else 0.0
 
+    def outcome(self, seat: int) -> str | None:
+        """How the match ended for a seat, on the board: win, draw, loss, disqualified, opponent_disqualified."""
+        if not self.scored:
+            return None
+        if self.termination == "disqualified":
+            return "disqualified" if self.disqualified == seat else "opponent_disqualified"
+        if self.winner is None:
+            return "draw"
+        return "win" if self.winner == seat else "loss"
+
+
+def game_for(name: str, options: dict[str, Any]) -> Any:
+    """A game object per name and options (game objects are immutable, so one serves every match)."""
+    return _game_for(name, json.dumps(options, sort_keys=True))
+
 
 @cache
-def game_for(name: str, options: tuple[tuple[str, Any], ...]) -> Any:
-    """A game object per name and options (they are immutable)."""
-    return make_game(name, **dict(options))
+def _game_for(name: str, options: str) -> Any:
+    return game_from_record(name, json.loads(options))
 
 
 def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grading: bool = True) -> MatchAnalysis:
@@ -134,7 +149,7 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
     outcome = document.get("outcome") or {}
     players = document.get("players") or []
     settings = [p.get("settings") or {} for p in players]
-    game = game_for(document["game"], tuple(sorted((document.get("game_options") or {}).items())))
+    game = game_for(document["game"], document.get("game_options") or {})
     seats = [SeatStats(), SeatStats()]
     result = MatchAnalysis(
         id=str(document.get("id")),

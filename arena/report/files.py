@@ -139,11 +139,7 @@ def _csv_number(value: float) -> float | str:
 
 def matrix_rows(report: Report) -> list[dict[str, Any]]:
     """One CSV row per game and ordered pair that met."""
-    return [
-        {"game": board.game, "player": a, "opponent": b, "wins": c[0], "draws": c[1], "losses": c[2], "dq": c[3]}
-        for board in report.boards
-        for (a, b), c in sorted(board.matrix.items())
-    ]
+    return [{"game": board.game, **row} for board in report.boards for row in board.matrix_rows()]
 
 
 def match_rows(report: Report) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
-from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of
+from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of, rank
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
@@ -23,7 +23,7 @@ def _rate(row: PlayerRow, outcome: str) -> float:
 
 
 SORTS: dict[str, Callable[[PlayerRow], Any]] = {
-    "rating": lambda r: -r.rating if not math.isnan(r.rating) else math.inf,
+    "rating": rank,
     "elo": lambda r: -r.elo,
     "player": lambda r: r.player,
     "matches": lambda r: -r.matches,
@@ -92,10 +92,8 @@ def report_json(report: Report) -> dict[str, Any]:
             "matches": board.matches,
             "first_move_advantage": None if math.isnan(board.first_move) else round(board.first_move, 4),
             "players": [row.as_dict() for row in board.rows],
-            "matrix": [
-                {"player": a, "opponent": b, "wins": c[0], "draws": c[1], "losses": c[2], "disqualified": c[3]}
-                for (a, b), c in sorted(board.matrix.items())
-            ],
+            "first_move_term": "fitted" if board.first_move_fitted else "left out: no two players met in both seats",
+            "matrix": board.matrix_rows(),
         }
     data: dict[str, Any] = {"matches": len(report.analyses), "games": games}
     if report.sessions:

@@ -13,28 +13,35 @@ from arena.inert import inert
 from arena.report.load import sorted_rows
 
 
+RATING_CAPTION = (
+    "rating: Bradley-Terry (Elo scale) with a weak prior, 95% interval; ? under 5 scored matches; "
+    "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win)"
+)
+MISS_CAPTION = "; miss: wins/blocks missed per valid move"
+
+
 def number(value: float | None, text: str = "{:.3f}") -> str:
     return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else text.format(value)
 
 
 def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
     """The leaderboard as a rich table (token and cost columns only when some model was paid or counted)."""
-    advantage = "" if math.isnan(board.first_move) else f"; first-move advantage {board.first_move:+.1%}"
     table = Table(
-        title=f"{board.game}: {board.matches} matches{advantage}",
+        title=f"{board.game}: {board.matches} matches; {first_move_text(board)}",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
-        caption="rating: Bradley-Terry (Elo scale), 95% bootstrap interval; miss: per valid move",
+        caption=RATING_CAPTION + ("; miss: sinks per valid move" if board.game == "battleship" else MISS_CAPTION),
         caption_justify="left",
     )
     usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
-    columns = ["player", "rating", "95% CI", "n", "W-D-L-DQ", "win 1st/2nd", "inv/m", "miss win/blk", "blunder"]
+    missed = "miss sink" if board.game == "battleship" else "miss win/blk"
+    columns = ["player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed, "blunder"]
     columns += ["tok/m", "$/m"] if usage else []
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
-        cells = leaderboard_cells(row)
+        cells = leaderboard_cells(row, sinks=board.game == "battleship")
         cells[0] = inert(cells[0])
         if not usage:
             cells = cells[:-2]
@@ -42,19 +49,30 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
     return table
 
 
-def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4f}") -> list[str]:
-    """One leaderboard row as text: player, rating, interval, n, W-D-L-DQ, win by seat, rates, tokens and cost."""
+def first_move_text(board: Leaderboard) -> str:
+    """The first-move term as fitted, or why it was left out."""
+    if board.first_move_fitted:
+        return f"first-move advantage {board.first_move:+.1%}"
+    return "no first-move term (no two players met in both seats)"
+
+
+def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4f}", sinks: bool = False) -> list[str]:
+    """One leaderboard row as text: player, rating, interval, n, results, win by seat, rates, tokens and cost."""
     first, second = row.seats
     tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
+    missed = number(row.per("missed_sinks", "valid"), "{:.2f}")
+    if not sinks:
+        missed = f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}"
     return [
         row.player,
-        number(row.rating, "{:.0f}"),
+        number(row.rating, "{:.0f}") + ("?" if row.rated and row.provisional else ""),
         "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
         str(row.matches),
         f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
+        str(row.total("opponent_disqualified")),
         f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
         number(row.per("invalid", "matches"), "{:.2f}"),
-        f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}",
+        missed,
         number(row.per("blunders", "graded"), blunder),
         number(tokens / row.matches if row.matches else None, "{:.0f}"),
         number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, cost),

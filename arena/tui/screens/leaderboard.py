@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from rich.console import Group
 from rich.text import Text
 from textual import work
@@ -19,19 +17,20 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
 from arena.report.load import SORTS, sorted_rows
-from arena.report.tables import combined_table, leaderboard_cells, matrix_table
+from arena.report.tables import combined_table, first_move_text, leaderboard_cells, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
-RESAMPLES = 300  # bootstrap resamples here: the intervals settle well before the report's 1,000
+RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
 COLUMNS = (
     ("player", "player"),
     ("rating", "rating"),
     ("95% CI", "rating"),
     ("n", "matches"),
     ("W-D-L-DQ", "wins"),
+    ("opp DQ", "dq"),
     ("win 1st/2nd", "wins"),
     ("inv/m", "invalid"),
     ("miss w/b", "missed-wins"),
@@ -43,9 +42,9 @@ ANY = "any"
 TOURNAMENTS, FAMILIES = "any tournament", "any prompt family"
 
 
-def row_cells(row: PlayerRow) -> tuple[Text, ...]:
-    """One leaderboard row as table cells."""
-    cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}")
+def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
+    """One leaderboard row as table cells (Battleship's missed column counts sinks)."""
+    cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks)
     texts = tuple(inert_text(cell) for cell in cells)
     for position, text in enumerate(texts):
         if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
@@ -76,6 +75,7 @@ class LeaderboardScreen(Screen[None]):
         self.ready = False
         self.chart_text = ""  # the charts as plain text
         self.combined: list[CombinedRow] = []
+        self.boards: dict[tuple[str | None, ...], Leaderboard] = {}  # by filter: a filter seen before is instant
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -130,6 +130,7 @@ class LeaderboardScreen(Screen[None]):
     def loaded(self, analyses: list[MatchAnalysis]) -> None:
         """Fill the filters from what was played, then show the busiest game."""
         self.analyses = analyses
+        self.boards.clear()
         games: dict[str, int] = {}
         for analysis in analyses:
             games[analysis.game] = games.get(analysis.game, 0) + 1
@@ -166,20 +167,26 @@ class LeaderboardScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="rate")
     def rebuild(self) -> None:
-        """Rate the players of the chosen game (a bootstrap: done off the screen's thread)."""
-        game = self.chosen()[0]
-        if game is None:
+        """Rate the chosen game's players off the screen's thread: point ratings first, then the intervals."""
+        chosen = self.chosen()
+        if chosen[0] is None:
             return
-        board = build_leaderboard(game, self.selected(), RESAMPLES)
+        if chosen in self.boards:
+            self.app.call_from_thread(self.show, self.boards[chosen])
+            return
+        selected = self.selected()
+        self.app.call_from_thread(self.show, build_leaderboard(chosen[0], selected, 0), "intervals: computing...")
+        board = build_leaderboard(chosen[0], selected, RESAMPLES)
+        self.boards[chosen] = board
         self.app.call_from_thread(self.show, board)
 
-    def show(self, board: Leaderboard) -> None:
+    def show(self, board: Leaderboard, note: str = "") -> None:
         """Put a leaderboard on every tab."""
         self.board = board
-        advantage = "" if math.isnan(board.first_move) else f", first-move advantage {board.first_move:+.0%}"
         self.status(
-            f"{board.game}: {board.matches:,} matches, {len(board.rows)} players{advantage}; "
+            f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "
             f"sorted by {self.sort} (s or a column header to change); Enter lists a player's matches"
+            + (f"; {note}" if note else "")
         )
         self.fill_table()
         self.query_one("#lb-matrix", Static).update(matrix_table(board))
@@ -192,7 +199,7 @@ class LeaderboardScreen(Screen[None]):
             return
         self.rows = sorted_rows(self.board, self.sort)
         for row in self.rows:
-            table.add_row(*row_cells(row), key=row.player)
+            table.add_row(*row_cells(row, self.board.game == "battleship"), key=row.player)
 
     def draw_charts(self) -> None:
         if self.board is None:

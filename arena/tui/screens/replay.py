@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Static
 from arena.inert import inert_text
 from arena.match.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
-from games.registry import OPTIONS, canonical_name, make_game
+from games.registry import game_from_record
 
 
 class ReplayScreen(Screen[None]):
@@ -32,15 +32,9 @@ class ReplayScreen(Screen[None]):
     def __init__(self, record: MatchRecord) -> None:
         super().__init__()
         self.record = record
-        self.game = make_game(record.game, **self.options(record))
+        self.game = game_from_record(record.game, record.game_options)
         self.states = self.positions()
         self.step = 0  # attempts shown so far
-
-    @staticmethod
-    def options(record: MatchRecord) -> dict[str, Any]:
-        """The recorded options the game takes back (records also carry derived ones, e.g. fleet sizes)."""
-        accepted = OPTIONS[canonical_name(record.game)]
-        return {k: v for k, v in record.game_options.items() if k in accepted}
 
     def positions(self) -> list[Any]:
         """The position after each attempt (a refused attempt leaves it unchanged)."""
