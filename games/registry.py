@@ -48,3 +48,18 @@ def game_from_record(name: str, options: dict[str, Any]) -> Any:
     """Build a game from a record's options, which also carry derived ones (e.g. a fleet's ship lengths)."""
     allowed = OPTIONS[canonical_name(name)]
     return make_game(name, **{key: value for key, value in options.items() if key in allowed})
+
+
+def variant_label(name: str, options: dict[str, Any]) -> str:
+    """`connect-four`, or `connect-four 7x7`, `tictactoe 4x4 k=4`, `battleship childplay` off the default board."""
+    key = canonical_name(name)
+    defaults = GAMES[key]().options()
+    chosen = {option: options.get(option, defaults[option]) for option in OPTIONS[key]}
+    if all(chosen[option] == defaults[option] for option in chosen):
+        return key
+    if key == "battleship":
+        return f"{key} {chosen['preset']}"
+    words = [key, f"{chosen['rows']}x{chosen['cols']}"]
+    if "k" in chosen and chosen["k"] != defaults["k"]:
+        words.append(f"k={chosen['k']}")
+    return " ".join(words)

@@ -94,11 +94,11 @@ def move_counts(analyses: Iterable[MatchAnalysis], game: str, player: str) -> tu
     grid: list[list[int]] = []
     total = 0
     for analysis in analyses:
-        if analysis.game != game or player not in analysis.players:
+        if analysis.variant != game or player not in analysis.players:
             continue
         rows, cols = analysis.shape
         if not grid:
-            grid = [[0] * cols for _ in range(1 if game == "connect-four" else rows)]
+            grid = [[0] * cols for _ in range(1 if analysis.game == "connect-four" else rows)]
         seats = {seat for seat, name in enumerate(analysis.players) if name == player}
         for move in analysis.moves:
             if move[1] in seats and move[3] and (cell := cell_of(str(move[2]))) is not None:

@@ -1,37 +1,39 @@
-"""ChildPlay's combined score (its Figure 9): one measure per task, averaged, per model and temperature."""
+"""ChildPlay's combined score (its Figure 9): one measure per task, averaged, per player.
+
+The protocol is ChildPlay's: a game counts only when the player moved first against the random player, and a
+win is a win on the board. Players are never merged: each full identity (model, level, prompt family,
+temperature) has its own row; a model's task sessions join every row of that model at that temperature.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from statistics import mean
 
+from arena.analysis.identity import identity
 from arena.analysis.moves import MatchAnalysis
+from arena.tasks.metrics import task_metrics
 from arena.tasks.session import TaskSession
 
-GAMES = ("battleship", "tictactoe", "connect-four")  # win rate against the random player
-TASKS = ("shapes", "lcl-validity", "lcl-construct", "gts")  # proportion correct (GtS: accuracy)
+GAMES = ("battleship", "tictactoe", "connect-four")  # win rate moving first against the random player
+TASKS = ("shapes", "lcl-validity", "lcl-construct", "gts")  # proportion correct (GtS: of parsable answers)
 COMPONENTS = GAMES + TASKS
-
-
-def model_key(identity: str) -> str:
-    """A player's model and temperature (`llm:x T=0.5`): the unit ChildPlay reports, whatever the prompt."""
-    words = identity.split()
-    return " ".join([words[0], *(w for w in words[1:] if w.startswith("T="))]) if words else identity
+PROTOCOL = "games: moving first against random, wins on the board; tasks: proportion correct"
 
 
 def session_key(session: TaskSession) -> str:
-    """The same key for a task session."""
-    temperature = session.record.temperature
-    return session.record.player + ("" if temperature is None else f" T={temperature:g}")
+    """A task session's player as a game's identity names it without a prompt family (`llm:x T=0.5`)."""
+    return identity(session.record.player, {"temperature": session.record.temperature})
 
 
 @dataclass
 class CombinedRow:
-    """One model at one temperature: each component's score and how many matches or items it rests on."""
+    """One player: each component's score, how many matches or answers it rests on, and which boards fed it."""
 
     player: str
     scores: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    boards: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def overall(self) -> float:
@@ -45,30 +47,43 @@ class CombinedRow:
             "overall": round(self.overall, 4),
             "components": len(self.scores),
             **{name: (round(self.scores[name], 4) if name in self.scores else None) for name in COMPONENTS},
+            **{f"{name}_n": self.counts.get(name, 0) for name in COMPONENTS},
+            "boards": "; ".join(sorted(b for boards in self.boards.values() for b in boards)),
         }
 
 
 def combined_scores(analyses: list[MatchAnalysis], sessions: list[TaskSession]) -> list[CombinedRow]:
-    """Every player with at least one component, best overall first (the random player is not rated against itself)."""
+    """Every player with at least one component, best overall first (the random player is not rated)."""
+    rows: dict[str, CombinedRow] = {}
+    model_of: dict[str, str] = {}
     wins: dict[tuple[str, str], list[int]] = {}
     for analysis in analyses:
-        if analysis.game not in GAMES or analysis.status != "finished" or "random" not in analysis.players:
+        if analysis.game not in GAMES or analysis.status != "finished" or len(analysis.players) != 2:
             continue
-        for seat, identity in enumerate(analysis.players):
-            if identity == "random" or analysis.players[1 - seat] != "random":
-                continue
-            tally = wins.setdefault((model_key(identity), analysis.game), [0, 0])
-            tally[0] += analysis.winner == seat
-            tally[1] += 1
-    answers: dict[tuple[str, str], list[int]] = {}
+        player, opponent = analysis.players
+        if opponent != "random" or player == "random":
+            continue
+        tally = wins.setdefault((player, analysis.game), [0, 0])
+        tally[0] += analysis.winner == 0 and analysis.termination != "disqualified"
+        tally[1] += 1
+        row = rows.setdefault(player, CombinedRow(player))
+        row.boards.setdefault(analysis.game, set()).add(analysis.variant or analysis.game)
+        model_of[player] = analysis.models[0] if analysis.models else player
+    for (player, game), (won, total) in wins.items():
+        rows[player].scores[game] = won / total
+        rows[player].counts[game] = total
+    by_task: dict[tuple[str, str], list[TaskSession]] = {}
     for session in sessions:
-        tally = answers.setdefault((session_key(session), session.record.task), [0, 0])
-        tally[0] += sum(a.correct for a in session.answers)
-        tally[1] += len(session.answers)
-    rows: dict[str, CombinedRow] = {}
-    for (player, component), (good, total) in [*wins.items(), *answers.items()]:
-        if total:
-            row = rows.setdefault(player, CombinedRow(player))
-            row.scores[component] = good / total
-            row.counts[component] = total
-    return sorted(rows.values(), key=lambda r: (-r.overall, r.player))
+        by_task.setdefault((session_key(session), session.record.task), []).append(session)
+    for (key, task), group in by_task.items():
+        answers = [answer for session in group for answer in session.answers]
+        metrics = task_metrics(task, answers)
+        if metrics["accuracy"] is None:
+            continue
+        joined = [row for player, row in rows.items() if model_of.get(player) == key] or [
+            rows.setdefault(key, CombinedRow(key))
+        ]
+        for row in joined:
+            row.scores[task] = metrics["accuracy"]
+            row.counts[task] = len(answers) - int(metrics.get("invalid_smiles", 0))
+    return sorted((row for row in rows.values() if row.scores), key=lambda r: (-r.overall, r.player))

@@ -55,3 +55,8 @@ def family_of(settings: dict[str, Any]) -> str | None:
     """The prompt family a model played under (None for engines and people)."""
     family = settings.get("prompt")
     return str(family) if family is not None else None
+
+
+def without_family(settings: dict[str, Any]) -> dict[str, Any]:
+    """Settings with the prompt family left out: the model itself, as a task session names it."""
+    return {key: value for key, value in settings.items() if not key.startswith("prompt")}

@@ -152,6 +152,12 @@ class Leaderboard:
     matches: int
     first_move: float
     first_move_fitted: bool = False
+    rules: str = ""  # the game's name when `game` names a board variant (`connect-four 7x7`)
+
+    @property
+    def sinks(self) -> bool:
+        """Battleship's missed chances are sinks, not wins and blocks."""
+        return self.rules == "battleship"
 
     def players(self) -> list[str]:
         return [row.player for row in self.rows]
@@ -165,15 +171,16 @@ class Leaderboard:
 
 
 def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: int = 1000) -> Leaderboard:
-    """The leaderboard of one game from its match analyses (other games' matches are ignored)."""
+    """The leaderboard of one game variant (`games_of`) from match analyses (other variants are ignored)."""
     rows: dict[str, PlayerRow] = {}
     matrix: dict[tuple[str, str], list[int]] = {}
     results: list[tuple[str, str, float]] = []
-    matches = 0
+    matches, rules = 0, game
     for analysis in analyses:
-        if analysis.game != game or len(analysis.players) != 2:
+        if analysis.variant != game or len(analysis.players) != 2:
             continue
         matches += 1
+        rules = analysis.game
         for seat, name in enumerate(analysis.players):
             row = rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
@@ -200,7 +207,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
         row.rating, row.low, row.high = ratings.rating[i], ratings.low[i], ratings.high[i]
         row.elo = elos[i] if ratings.rated[i] else math.nan
     ordered = sorted(rows.values(), key=rank)
-    return Leaderboard(game, ordered, matrix, matches, ratings.first_move, ratings.first_move_fitted)
+    return Leaderboard(game, ordered, matrix, matches, ratings.first_move, ratings.first_move_fitted, rules)
 
 
 def rank(row: PlayerRow) -> tuple[int, float, str]:
@@ -210,5 +217,5 @@ def rank(row: PlayerRow) -> tuple[int, float, str]:
 
 
 def games_of(analyses: Iterable[MatchAnalysis]) -> list[str]:
-    """The games present, in a stable order."""
-    return sorted({a.game for a in analyses})
+    """The game variants present (`tictactoe`, `tictactoe 4x4 k=4`), in a stable order."""
+    return sorted({a.variant for a in analyses})

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from arena.analysis.identity import family_of, identity
+from arena.analysis.identity import family_of, identity, without_family
 from games.grading import gradable, grade
-from games.registry import game_from_record
+from games.registry import game_from_record, variant_label
 from games.tactics import tactics
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2  # 2: Battleship analysed, board variants told apart
 DEFAULT_GRADE_BUDGET = 0.25  # seconds of Connect-Four search per position before its grade is `unknown`
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
 
@@ -94,6 +94,8 @@ class MatchAnalysis:
     moves: list[list[Any]] = field(default_factory=list)
     shape: list[int] = field(default_factory=list)
     budget: float = 0.0
+    variant: str = ""  # the game and its board when not the default one: leaderboards never mix boards
+    models: list[str] = field(default_factory=list)  # the players' identities without their prompt families
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache (the move rows are lists of plain values already: not copied)."""
@@ -149,7 +151,8 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
     outcome = document.get("outcome") or {}
     players = document.get("players") or []
     settings = [p.get("settings") or {} for p in players]
-    game = game_for(document["game"], document.get("game_options") or {})
+    options = document.get("game_options") or {}
+    game = game_for(document["game"], options)
     seats = [SeatStats(), SeatStats()]
     result = MatchAnalysis(
         id=str(document.get("id")),
@@ -165,6 +168,8 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
         families=[family_of(s) for s in settings],
         seats=seats,
         budget=budget if grading else 0.0,
+        variant=variant_label(document["game"], options),
+        models=[identity(p.get("spec", ""), without_family(s)) for p, s in zip(players, settings, strict=False)],
     )
     state = game.initial_state(random.Random(f"{document.get('seed')}:game"))
     size = getattr(game, "size", 0)

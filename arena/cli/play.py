@@ -81,14 +81,13 @@ def main_parser() -> ArgumentParser:
     parser.add_argument(
         "--invalid-retries",
         type=non_negative_int,
-        default=0,
-        help="invalid answers tolerated per player (default 0: the first one ends the match)",
+        help="invalid answers tolerated per player, for every player over the prompt family's own "
+        "(unset: the family's, else 0: the first one ends the match)",
     )
     parser.add_argument(
         "--on-invalid",
         choices=("loss", "disqualified"),
-        default="loss",
-        help="what ends a match after too many invalid answers",
+        help="what ends a match after too many invalid answers (unset: the family's, else loss)",
     )
     add_game_options(parser)
     parser.add_argument(

@@ -22,6 +22,7 @@ class TurnView:
     feedback: str | None = None
     last_answer: str | None = None
     invalid_so_far: int = 0
+    invalid_allowed: int | None = None  # the limit the match applies (None: the prompt family's own)
     ply: int = 0
     match_id: str = ""
     emit: Callable[[Any], Awaitable[None]] | None = None

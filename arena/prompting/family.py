@@ -71,12 +71,13 @@ class PromptFamily:
 
     def policy(self, game_name: str) -> InvalidMovePolicy:
         """The family's declared policy for a game."""
-        return InvalidMovePolicy(self.limits(game_name)[0], self.spec.on_invalid)
+        return InvalidMovePolicy(self.limits(game_name)[0], self.spec.on_invalid, f"prompt family {self.name}")
 
     def fields(self, turn: TurnContext) -> dict[str, Any]:
         """The values every template may use (row and column numbers in the family's base)."""
         allowed, _ = self.limits(turn.game.name) if turn.game.name in TITLES else (0, None)
-        return template_fields(turn, self.base, allowed)
+        applied = getattr(turn, "invalid_allowed", None)  # the match's policy, when the run set one
+        return template_fields(turn, self.base, allowed if applied is None else applied)
 
     def _text(self, table: str, game_name: str) -> str:
         """A per-game text (or the table's `all` entry); ValueError if the family has none for the game."""

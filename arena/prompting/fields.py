@@ -34,6 +34,9 @@ class TurnContext(Protocol):
     @property
     def invalid_so_far(self) -> int: ...
 
+    @property
+    def invalid_allowed(self) -> int | None: ...
+
 
 def dimensions(game: Any) -> tuple[int, int, int]:
     """(rows, cols, k) of any game."""

@@ -7,7 +7,7 @@ import math
 from rich import box
 from rich.table import Table
 
-from arena.analysis.combined import COMPONENTS, CombinedRow
+from arena.analysis.combined import COMPONENTS, PROTOCOL, CombinedRow
 from arena.analysis.leaderboard import Leaderboard, PlayerRow
 from arena.inert import inert
 from arena.report.load import sorted_rows
@@ -31,17 +31,17 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
-        caption=RATING_CAPTION + ("; miss: sinks per valid move" if board.game == "battleship" else MISS_CAPTION),
+        caption=RATING_CAPTION + ("; miss: sinks per valid move" if board.sinks else MISS_CAPTION),
         caption_justify="left",
     )
     usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
-    missed = "miss sink" if board.game == "battleship" else "miss win/blk"
+    missed = "miss sink" if board.sinks else "miss win/blk"
     columns = ["player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed, "blunder"]
     columns += ["tok/m", "$/m"] if usage else []
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
-        cells = leaderboard_cells(row, sinks=board.game == "battleship")
+        cells = leaderboard_cells(row, sinks=board.sinks)
         cells[0] = inert(cells[0])
         if not usage:
             cells = cells[:-2]
@@ -109,7 +109,9 @@ def matrix_cell(counts: list[int] | None) -> str:
 
 def combined_table(rows: list[CombinedRow]) -> Table:
     """ChildPlay's combined score: one measure per task and their mean, per model and temperature."""
-    table = Table(title="combined score (ChildPlay, Figure 9): win rate vs random, proportion correct", show_edge=False)
+    table = Table(
+        title="combined score (ChildPlay, Figure 9)", caption=PROTOCOL, caption_justify="left", show_edge=False
+    )
     table.add_column("player")
     table.add_column("overall", justify="right")
     for name in COMPONENTS:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
-from arena.match.policy import CHILDPLAY, InvalidMovePolicy
+from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.players import Choice, Player, PlayerOptions, TurnView, make_player
 from arena.players.base import PlayerFailure
@@ -31,7 +31,7 @@ class MatchSetup:
     players: tuple[str, str]
     seed: int | str
     game_options: dict[str, Any] = field(default_factory=dict)
-    policy: InvalidMovePolicy = CHILDPLAY
+    policy: InvalidMovePolicy | None = None  # None: the prompt families' policy, else ChildPlay's
     max_moves: int | None = None
     tournament: str | None = None
     index: int = 0
@@ -76,6 +76,9 @@ class MatchRunner:
             else [make_player(spec, f"{setup.seed}:seat{seat}", defaults) for seat, spec in enumerate(setup.players)]
         )
         self.moves: list[MoveRecord] = []
+        found = [getattr(player, "policy", None) for player in self.players]
+        declared = [policy for policy in found if isinstance(policy, InvalidMovePolicy)]
+        self.policy = applied_policy(setup.policy, declared)
 
     async def emit(self, event: Event) -> None:
         """Send an event to every observer."""
@@ -109,7 +112,7 @@ class MatchRunner:
             game_options=self.game.options(),
             players=[PlayerRecord(seat=s, spec=p.spec, settings=p.settings()) for s, p in enumerate(self.players)],
             seed=setup.seed,
-            policy=setup.policy.as_dict() | {"max_moves": setup.max_moves},
+            policy=self.policy.as_dict() | {"max_moves": setup.max_moves},
             moves=list(self.moves),
             outcome=outcome,
             started_at=started_at,
@@ -118,11 +121,6 @@ class MatchRunner:
             tournament=setup.tournament,
             index=setup.index,
         )
-
-    def policy_for(self, seat: int) -> InvalidMovePolicy:
-        """A player's own declared policy (its prompt family's), else the match's."""
-        declared = getattr(self.players[seat], "policy", None)
-        return declared if isinstance(declared, InvalidMovePolicy) else self.setup.policy
 
     def move_limit(self) -> int | None:
         """The match's move limit, or the tightest one a player's prompt family declares."""
@@ -143,7 +141,17 @@ class MatchRunner:
             while True:
                 await self.emit(TurnStarted(setup.match_id, ply, seat, attempt))
                 view = TurnView(
-                    game, state, seat, attempt, feedback, last_answer, invalid[seat], ply, setup.match_id, self.emit
+                    game,
+                    state,
+                    seat,
+                    attempt,
+                    feedback,
+                    last_answer,
+                    invalid[seat],
+                    self.policy.allowed,
+                    ply,
+                    setup.match_id,
+                    self.emit,
                 )
                 started = time.perf_counter()
                 try:
@@ -164,9 +172,8 @@ class MatchRunner:
                     await self.emit(
                         MoveRejected(setup.match_id, ply, seat, attempt, choice.raw or choice.text, str(error))
                     )
-                    policy = self.policy_for(seat)
-                    if invalid[seat] > policy.allowed:
-                        return self.invalid_end(seat, str(error), policy)
+                    if invalid[seat] > self.policy.allowed:
+                        return self.invalid_end(seat, str(error), self.policy)
                     attempt, feedback, last_answer = attempt + 1, str(error), choice.raw or choice.text
                     continue
                 text = game.move_text(move)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.match.events import MatchEnded
-from arena.match.policy import CHILDPLAY, InvalidMovePolicy
+from arena.match.policy import InvalidMovePolicy
 from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
 from arena.runner.match import MatchRunner, MatchSetup, Observer, notify
@@ -39,7 +39,7 @@ class TournamentPlan:
     seed: int = 0
     swap_seats: bool = False
     game_options: dict[str, Any] = field(default_factory=dict)
-    policy: InvalidMovePolicy = CHILDPLAY
+    policy: InvalidMovePolicy | None = None  # None: the prompt families' policy, else ChildPlay's
     max_moves: int | None = None
     tournament_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     first_index: int = 0

@@ -9,6 +9,8 @@ from arena.sessions.records import TaskAnswerRecord
 from arena.tasks.session import TaskSession
 
 UNREADABLE = "unreadable"
+INVALID_SMILES = ("not a valid SMILES", "empty answer")
+GTS_RULE = "correct / parsable SMILES, as ChildPlay's Table 4; accuracy_all_answers divides by every answer"
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -16,7 +18,10 @@ def _rate(part: int, whole: int) -> float | None:
 
 
 def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
-    """Accuracy and unreadable answers for every task, plus each task's own measures."""
+    """Accuracy and unreadable answers for every task, plus each task's own measures.
+
+    Guess-the-SMILES' `accuracy` leaves unparsable answers out of the denominator, as the paper does.
+    """
     correct = sum(a.correct for a in answers)
     unreadable = sum(not a.readable for a in answers)
     metrics: dict[str, Any] = {
@@ -44,7 +49,11 @@ def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
         metrics["valid_constructs"] = correct
         metrics["parse_failures"] = unreadable
     elif task == "gts":
-        metrics["invalid_smiles"] = sum(a.reason in ("not a valid SMILES", "empty answer") for a in answers)
+        invalid = sum(a.reason in INVALID_SMILES for a in answers)
+        metrics["invalid_smiles"] = invalid
+        metrics["accuracy_all_answers"] = metrics["accuracy"]
+        metrics["accuracy"] = _rate(correct, len(answers) - invalid)  # ChildPlay's Table 4: parsable answers only
+        metrics["accuracy_rule"] = GTS_RULE
         metrics["mean_similarity"] = round(mean(a.scores["similarity"] for a in answers), 4) if answers else None
         metrics["mean_distance"] = round(mean(a.scores["distance"] for a in answers), 2) if answers else None
     return metrics

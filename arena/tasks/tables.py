@@ -40,5 +40,8 @@ def details(row: dict[str, Any]) -> str:
         return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}"
     if row["task"] == "gts":
         similarity, distance = row["mean_similarity"], row["mean_distance"]
-        return f"similarity {similarity}, distance {distance}, invalid SMILES {row['invalid_smiles']}"
+        return (
+            f"accuracy of parsable answers (paper); of all answers {percent(row['accuracy_all_answers'])}; "
+            f"invalid SMILES {row['invalid_smiles']}, similarity {similarity}, distance {distance}"
+        )
     return ""

@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from arena.match.policy import InvalidMovePolicy
+
 LLM_KEYS = ("prompt", "temperature", "max_tokens", "api_base", "reasoning_effort", "constrained", "legal", "transport")
 
 
@@ -75,8 +77,8 @@ class TournamentConfig(BaseModel):
     matches_per_pair: int = Field(default=2, ge=1, le=100_000)
     swap_seats: bool = True
     seed: int = Field(default=0, ge=0)
-    invalid_retries: int = Field(default=0, ge=0)
-    on_invalid: Literal["loss", "disqualified"] = "loss"
+    invalid_retries: int | None = Field(default=None, ge=0)  # set: applies to every player, over prompt families
+    on_invalid: Literal["loss", "disqualified"] | None = None
     max_moves: int | None = Field(default=None, ge=1)
     concurrency: int | None = Field(default=None, ge=1)
     provider_concurrency: dict[str, int] = Field(default_factory=dict)
@@ -97,6 +99,17 @@ class TournamentConfig(BaseModel):
         """`game = "x"` and `games = ["x", "y"]` both work."""
         return [value] if isinstance(value, str) else value
 
+    @property
+    def policy_set(self) -> bool:
+        """Whether the file or the flags set the invalid-move policy (then it overrides prompt families)."""
+        return self.invalid_retries is not None or self.on_invalid is not None
+
+    def policy(self) -> InvalidMovePolicy | None:
+        """The invalid-move policy the tournament sets for every player, or None to leave it to prompt families."""
+        if not self.policy_set:
+            return None
+        return InvalidMovePolicy(self.invalid_retries or 0, self.on_invalid or "loss")
+
     def specs(self) -> list[str]:
         """Every player's full spec, in file order."""
         return [entry.full_spec() for entry in self.players]
@@ -111,8 +124,9 @@ class TournamentConfig(BaseModel):
             "matches_per_pair": self.matches_per_pair,
             "swap_seats": self.swap_seats,
             "seed": self.seed,
-            "invalid_retries": self.invalid_retries,
-            "on_invalid": self.on_invalid,
+            "invalid_retries": self.invalid_retries or 0,
+            "on_invalid": self.on_invalid or "loss",
+            **({"policy_set": True} if self.policy_set else {}),  # absent when unset: older identities hold
             "max_moves": self.max_moves,
             "llm_defaults": dict(sorted(self.llm_defaults.items())),
         }

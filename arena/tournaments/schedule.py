@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from arena.match.policy import InvalidMovePolicy
 from arena.runner.tournament import TournamentPlan
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
@@ -82,7 +81,7 @@ def build_schedule(config: TournamentConfig, tournament_id: str | None = None) -
                         seed=config.seed,
                         swap_seats=config.swap_seats,
                         game_options=dict(config.options),
-                        policy=InvalidMovePolicy(config.invalid_retries, config.on_invalid),
+                        policy=config.policy(),
                         max_moves=config.max_moves,
                         tournament_id=tournament_id,
                         first_index=index,

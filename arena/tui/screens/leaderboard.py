@@ -133,7 +133,7 @@ class LeaderboardScreen(Screen[None]):
         self.boards.clear()
         games: dict[str, int] = {}
         for analysis in analyses:
-            games[analysis.game] = games.get(analysis.game, 0) + 1
+            games[analysis.variant] = games.get(analysis.variant, 0) + 1
         tournaments = sorted({a.tournament for a in analyses if a.tournament})
         families = sorted({f for a in analyses for f in a.families if f})
         game_select = self.query_one("#lb-game", Select)
@@ -160,7 +160,7 @@ class LeaderboardScreen(Screen[None]):
         return [
             a
             for a in self.analyses
-            if a.game == game
+            if a.variant == game
             and (tournament is None or a.tournament == tournament)
             and (family is None or family in a.families)
         ]
@@ -199,7 +199,7 @@ class LeaderboardScreen(Screen[None]):
             return
         self.rows = sorted_rows(self.board, self.sort)
         for row in self.rows:
-            table.add_row(*row_cells(row, self.board.game == "battleship"), key=row.player)
+            table.add_row(*row_cells(row, self.board.sinks), key=row.player)
 
     def draw_charts(self) -> None:
         if self.board is None:
