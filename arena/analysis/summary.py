@@ -24,6 +24,7 @@ class SeatTally:
     draws: int = 0
     losses: int = 0
     disqualified: int = 0
+    opponent_disqualified: int = 0  # the opponent's disqualifications: never a win
     invalid_moves: int = 0
     unscored: int = 0
     moves: int = 0
@@ -50,13 +51,13 @@ class SeatTally:
                 setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
     def rate(self, count: int) -> float | None:
-        """A share of the scored matches (None when none was scored)."""
+        """A share of the scored matches (None when none was scored), unrounded: tables and JSON round once."""
         scored = self.matches - self.unscored
-        return round(count / scored, 4) if scored else None
+        return count / scored if scored else None
 
     def per_valid_move(self, count: int) -> float | None:
-        """A count per accepted move, as Topsakal normalises missed opportunities."""
-        return round(count / self.valid_moves, 4) if self.valid_moves else None
+        """A count per accepted move, as Topsakal normalises missed opportunities (unrounded)."""
+        return count / self.valid_moves if self.valid_moves else None
 
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON."""
@@ -64,14 +65,18 @@ class SeatTally:
             "average_moves": round(self.average_moves, 3),
             "seconds": round(self.seconds, 3),
             "cost": round(self.cost, 6),
-            "win_rate": self.rate(self.wins),
-            "draw_rate": self.rate(self.draws),
-            "loss_rate": self.rate(self.losses),
-            "disqualified_rate": self.rate(self.disqualified),
-            "missed_wins_per_valid_move": self.per_valid_move(self.missed_wins),
-            "missed_blocks_per_valid_move": self.per_valid_move(self.missed_blocks),
-            "missed_sinks_per_valid_move": self.per_valid_move(self.missed_sinks),
+            "win_rate": _rounded(self.rate(self.wins)),
+            "draw_rate": _rounded(self.rate(self.draws)),
+            "loss_rate": _rounded(self.rate(self.losses)),
+            "disqualified_rate": _rounded(self.rate(self.disqualified)),
+            "missed_wins_per_valid_move": _rounded(self.per_valid_move(self.missed_wins)),
+            "missed_blocks_per_valid_move": _rounded(self.per_valid_move(self.missed_blocks)),
+            "missed_sinks_per_valid_move": _rounded(self.per_valid_move(self.missed_sinks)),
         }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
 
 
 class RunTally:
@@ -118,6 +123,7 @@ class RunTally:
             tally.moves += played
             if outcome.termination == "disqualified":
                 tally.disqualified += outcome.disqualified == seat
+                tally.opponent_disqualified += outcome.disqualified != seat
             elif outcome.winner is None:
                 tally.draws += 1
             elif outcome.winner == seat:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+from arena.cli.columns import BATCH_COLUMNS
 from arena.cli.common import (
     DEFAULT_DB,
     MAX_GAMES,
@@ -46,6 +48,8 @@ def main_parser() -> ArgumentParser:
         description="Models, people and engines playing grid games. "
         "Other commands: arena tournament FILE.toml, arena report, arena solve GAME POSITION, "
         "arena dataset --out DIR, arena quiz --plain, arena task run TASK, arena show [MATCH].",
+        epilog=BATCH_COLUMNS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"arena {package_version()}")
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")

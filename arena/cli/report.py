@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+from arena.cli.columns import REPORT_COLUMNS
 from arena.cli.common import (
     DEFAULT_DB,
     ArgumentParser,
@@ -21,6 +23,8 @@ def report_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="arena report",
         description="Leaderboards (ratings with 95%% intervals), results matrices, move analysis; files with --out.",
+        epilog=REPORT_COLUMNS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
     parser.add_argument("--game", help="only this game")
@@ -84,7 +88,7 @@ def run_report(argv: list[str]) -> int:
                 lambda done, total: progress.update(task, completed=done, total=total),
             )
             written = write_report(args.out, report, store) if args.out else []
-    except StoreError as error:
+    except (StoreError, ValueError) as error:
         print_error(f"arena report: error: {error}")
         return 2
     except OSError as error:

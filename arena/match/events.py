@@ -9,6 +9,14 @@ from arena.match.records import MatchRecord
 
 
 @dataclass(frozen=True)
+class Preparing:
+    """Players are getting ready (an engine compiling or loading its code) before the match's clock starts."""
+
+    match_id: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class MatchStarted:
     """A match begins."""
 
@@ -98,5 +106,13 @@ class MatchEnded:
 
 
 Event = (
-    MatchStarted | TurnStarted | ReasoningDelta | AnswerDelta | ProviderRetry | MoveRejected | MovePlayed | MatchEnded
+    Preparing
+    | MatchStarted
+    | TurnStarted
+    | ReasoningDelta
+    | AnswerDelta
+    | ProviderRetry
+    | MoveRejected
+    | MovePlayed
+    | MatchEnded
 )

@@ -67,6 +67,19 @@ class EnginePlayer:
         """Seed, time budget and strength level."""
         return {"seed": self.seed, "budget": self.budget, "level": self.level}
 
+    async def prepare(self, game: Any) -> None:
+        """Compile or load the game's engine off the event loop, before the match's clock starts."""
+        await asyncio.to_thread(self.prepare_now, game)
+
+    def prepare_now(self, game: Any) -> None:
+        """Build what the first move would otherwise build inside its time."""
+        if isinstance(game, ConnectFour):
+            prepare_connect_four(game.rows, game.cols)
+        elif isinstance(game, MNKGame) and game.rows * game.cols <= MAX_EXACT_CELLS:
+            tictactoe_best_move(game.initial_state(), game.k)
+        elif isinstance(game, MNKGame) and self.gomoku is None:
+            self.gomoku = GomokuEngine(budget=self.budget)
+
     async def choose_move(self, view: TurnView) -> Choice:
         """The engine's move (or, below the top level, sometimes a random one), its time and its verdict."""
         game = view.game

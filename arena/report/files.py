@@ -5,9 +5,12 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
+import shutil
 from pathlib import Path
 from typing import Any
 
+from arena.analysis.leaderboard import OUTCOMES
 from arena.analysis.moves import MOVE_FIELDS
 from arena.report.load import Report, report_json
 from arena.sessions.records import TaskAnswerRecord
@@ -21,12 +24,40 @@ def safe_name(text: str) -> str:
     return "-".join(part for part in kept.split("-") if part)[:80] or "player"
 
 
+MARKER = "leaderboard.json"  # every report folder has it: a folder without it is never replaced
+
+
 def write_report(out: Path, report: Report, store: MatchStore) -> list[Path]:
+    """Write a report folder whole or not at all: into a temporary folder beside it, then renamed into place.
+
+    A failure leaves the previous report (or nothing); ValueError if `out` holds something that is not a report.
+    """
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).is_file())):
+        raise ValueError(f"{out} exists and is not a report folder (no {MARKER}): choose a new folder")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.parent / f".{out.name}.partial-{os.getpid()}"
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    shutil.rmtree(partial, ignore_errors=True)
+    try:
+        written = _write_files(partial, report, store)
+        if out.exists():
+            out.rename(old)
+        partial.rename(out)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        if old.exists() and not out.exists():
+            old.rename(out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+    return [out / path.relative_to(partial) for path in written]
+
+
+def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     """Every file of a report: CSV and JSON tables, one transcript per match, and the charts."""
     from arena.analysis import charts
     from arena.analysis.transcript import transcript
 
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir()
     written = []
     data = report_json(report)
     (out / "leaderboard.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -103,10 +134,11 @@ def answer_row(answer: TaskAnswerRecord) -> dict[str, Any]:
 
 
 def write_csv(path: Path, rows: list[dict[str, Any]]) -> Path:
-    """Rows of one table as CSV with a header (an empty file has the header only when rows exist)."""
+    """Rows of one table as CSV, headed by the union of their fields in first-seen order (rows may differ)."""
+    fields = list(dict.fromkeys(key for row in rows for key in row))
     with open(path, "w", newline="", encoding="utf-8") as handle:
         if rows:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer = csv.DictWriter(handle, fieldnames=fields, restval="")
             writer.writeheader()
             writer.writerows(rows)
     return path
@@ -121,7 +153,7 @@ def leaderboard_rows(report: Report) -> list[dict[str, Any]]:
             flat: dict[str, Any] = {"game": board.game}
             for key, value in values.items():
                 if key in ("as_first", "as_second"):
-                    for outcome in ("wins", "draws", "losses", "disqualified"):
+                    for outcome in OUTCOMES:
                         flat[f"{key}_{outcome}_rate"] = _csv_number(value[outcome]["rate"])
                         flat[f"{key}_{outcome}_low"] = _csv_number(value[outcome]["low"])
                         flat[f"{key}_{outcome}_high"] = _csv_number(value[outcome]["high"])

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, TurnStarted
+from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, Preparing, TurnStarted
 from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.players import Choice, Player, PlayerOptions, TurnView, make_player
@@ -80,6 +80,14 @@ class MatchRunner:
         declared = [policy for policy in found if isinstance(policy, InvalidMovePolicy)]
         self.policy = applied_policy(setup.policy, declared)
 
+    async def prepare_players(self) -> None:
+        """Let players that need it get ready (compile or load an engine) before any move's clock starts."""
+        ready = [(seat, prepare) for seat, p in enumerate(self.players) if (prepare := getattr(p, "prepare", None))]
+        if ready:
+            await self.emit(Preparing(self.setup.match_id, tuple(seat for seat, _ in ready)))
+            for _, prepare in ready:
+                await prepare(self.game)
+
     async def emit(self, event: Event) -> None:
         """Send an event to every observer."""
         await notify(self.observers, event)
@@ -89,8 +97,9 @@ class MatchRunner:
         setup = self.setup
         started_at, clock = now_iso(), time.perf_counter()
         state = self.game.initial_state(random.Random(f"{setup.seed}:game"))
-        await self.emit(MatchStarted(setup.match_id, self.game.name, setup.players, setup.seed, state))
         try:
+            await self.prepare_players()
+            await self.emit(MatchStarted(setup.match_id, self.game.name, setup.players, setup.seed, state))
             outcome = await self.play(state)
         except Exception as fault:  # a player's or game's fault ends this match only, unscored
             outcome = OutcomeRecord(status="error", termination="fault", detail=fault_text(fault))

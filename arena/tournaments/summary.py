@@ -113,7 +113,7 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
         caption += f"; cost ${result.spending.cost:.4f}"
     title = f"{run_title(schedule)} (seed {schedule.config.seed}{result.run.label}, {schedule.tournament_id})"
     table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
-    columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "win%", "invalid")
+    columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "opp dq", "win%", "invalid")
     columns += ("miss win", "miss blk", "moves", "secs")
     for column in columns:
         justify: Literal["left", "right"] = "left" if column in ("player", "seat") else "right"
@@ -126,6 +126,7 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
             str(t.draws),
             str(t.losses),
             str(t.disqualified),
+            str(t.opponent_disqualified),
             percent(t.rate(t.wins)),
             str(t.invalid_moves),
             per_move(t.per_valid_move(t.missed_wins)),

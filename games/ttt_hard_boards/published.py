@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.ttt_hard_boards.baselines import baselines
 from games.ttt_hard_boards.dataset import Dataset
 
 SOURCE = "cloudwalk/tictactoe-dataset@cceef8f3"
@@ -323,11 +324,11 @@ def score_run(run: PublishedRun, dataset: Dataset) -> int:
 
 
 def published_lines(dataset: Dataset) -> list[str]:
-    """The published baselines: people, then each model run with its condition."""
+    """The published baselines (people, then each model run with its condition) and the trivial ones."""
     from games.ttt_hard_boards.quiz import PUBLISHED_HUMAN_MEAN, PUBLISHED_HUMAN_SCORES
 
     people = ", ".join(str(s) for s in PUBLISHED_HUMAN_SCORES)
     lines = [f"Published human mean: {PUBLISHED_HUMAN_MEAN}/50 (individual scores {people})."]
     runs = ", ".join(f"{r.model} {score_run(r, dataset)}/50 ({r.condition})" for r in PUBLISHED_RUNS)
     lines.append(f"Published model runs ({SOURCE}, scored by the arena's judge): {runs}.")
-    return lines
+    return lines + baselines([dataset.boards[key] for key in PUBLISHED_ORDER]).lines()

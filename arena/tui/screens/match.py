@@ -26,6 +26,7 @@ from arena.match.events import (
     MatchStarted,
     MovePlayed,
     MoveRejected,
+    Preparing,
     ProviderRetry,
     ReasoningDelta,
     TurnStarted,
@@ -155,7 +156,10 @@ class MatchScreen(Screen[None]):
         """Update the widgets for one event."""
         pane = self.query_one(ReasoningPane)
         moves = self.query_one(MoveList)
-        if isinstance(event, MatchStarted):
+        if isinstance(event, Preparing):
+            names = ", ".join(self.spec_of(seat) for seat in event.seats)
+            self.set_status(f"preparing the engine ({names}): compiling or loading its code, not counted as move time…")
+        elif isinstance(event, MatchStarted):
             self.show_banner(None)
             moves.clear()
             pane.start(f"game {self.score.played + 1} of {self.plan.games} starts")

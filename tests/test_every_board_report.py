@@ -1,0 +1,88 @@
+"""`arena report --json`/`--out` and the Leaderboard screen over every game and every board the app offers."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, Select
+
+from arena.tui.setup_form import BOARDS
+from games.registry import variant_label
+from tests.processes import ROOT
+from tests.tui_helpers import make_app, wait_for
+
+VARIANTS = [(game, options) for game, boards in BOARDS.items() for _, options in boards]
+LABELS = [variant_label(game, options) for game, options in VARIANTS]
+
+
+def arena(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def board_flags(options: dict[str, Any]) -> list[str]:
+    return [word for key, value in options.items() for word in (f"--{key}", str(value))]
+
+
+@pytest.fixture(scope="module")
+def every_board(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Minimax against random, seats swapped, on every board of every game, in one database."""
+    db = tmp_path_factory.mktemp("boards") / "db"
+    for game, options in VARIANTS:
+        played = arena(
+            "--batch", "--game", game, *board_flags(options), "--players", "minimax:0.05", "random",
+            "--games", "2", "--swap-seats", "--db", str(db),
+        )  # fmt: skip
+        assert played.returncode == 0, played.stderr
+    return db
+
+
+def test_report_json_analyses_every_board(every_board: Path) -> None:
+    result = arena("report", "--db", str(every_board), "--json", "--resamples", "50")
+    assert result.returncode == 0, result.stderr
+    assert "cannot be analysed" not in result.stderr
+    data = json.loads(result.stdout)
+    assert sorted(data["games"]) == sorted(LABELS)  # boards are rated apart, none dropped
+    for label, board in data["games"].items():
+        assert board["matches"] == 2, label
+        for player in board["players"]:
+            assert player["valid_moves"] > 0, (label, player["player"])
+            assert player["rating"] is not None and player["low"] < player["high"], (label, player["player"])
+        if label.startswith("battleship"):
+            assert sum(p["missed_sinks"] for p in board["players"]) > 0, label  # random misses sinks
+    assert data["combined"], "battleship, tic-tac-toe and Connect-Four feed ChildPlay's combined score"
+
+
+def test_report_out_has_every_board(every_board: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = arena("report", "--db", str(every_board), "--out", str(out), "--resamples", "20")
+    assert result.returncode == 0, result.stderr
+    with open(out / "leaderboard.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["game"] for row in rows} == set(LABELS)
+    assert all(int(row["valid_moves"]) > 0 for row in rows)
+    for label in LABELS:
+        stem = label.replace(" ", "-").replace("=", "-")
+        assert (out / f"{stem}-ratings.png").is_file(), label
+
+
+async def test_the_leaderboard_screen_shows_every_board(every_board: Path) -> None:
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+
+    app = make_app(every_board)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen)
+        await wait_for(pilot, lambda: screen.board is not None, timeout=120)
+        choices = screen.query_one("#lb-game", Select)
+        for label in LABELS:
+            choices.value = label
+            await wait_for(pilot, lambda: screen.board is not None and screen.board.game == label, timeout=60)
+            assert screen.query_one("#lb-table", DataTable).row_count == 2, label
+            assert all(row.counts.get("valid", 0) > 0 for row in screen.rows), label
