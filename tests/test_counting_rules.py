@@ -138,7 +138,8 @@ def test_players_without_scored_matches_are_unrated_and_few_are_provisional() ->
 def answer(number: int, correct: bool, reason: str = "") -> TaskAnswerRecord:
     return TaskAnswerRecord(
         id=f"a{number}", session="s", number=number, truth="C", read="C", readable=True, correct=correct,
-        reason=reason, seconds=0.1, answered_at="2026-01-01T00:00:00", scores={"similarity": 1.0 if correct else 0.0, "distance": 0.0},
+        reason=reason, seconds=0.1, answered_at="2026-01-01T00:00:00",
+        scores={"similarity": 1.0 if correct else 0.0, "distance": 0.0},
     )  # fmt: skip
 
 

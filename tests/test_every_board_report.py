@@ -83,6 +83,8 @@ async def test_the_leaderboard_screen_shows_every_board(every_board: Path) -> No
         choices = screen.query_one("#lb-game", Select)
         for label in LABELS:
             choices.value = label
-            await wait_for(pilot, lambda: screen.board is not None and screen.board.game == label, timeout=60)
+            await wait_for(
+                pilot, lambda shown=label: screen.board is not None and screen.board.game == shown, timeout=60
+            )
             assert screen.query_one("#lb-table", DataTable).row_count == 2, label
             assert all(row.counts.get("valid", 0) > 0 for row in screen.rows), label
