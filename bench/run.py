@@ -19,6 +19,7 @@ from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
 from bench.levels import bench_levels
 from bench.llm_path import bench_llm_path
+from bench.ratings import bench_ratings
 from bench.scale import bench_scale
 from bench.store import bench_store
 from bench.tables import table
@@ -135,6 +136,7 @@ def bench_dataset() -> None:
 
 PARTS: dict[str, Callable[[], None]] = {
     "analysis": bench_analysis,
+    "ratings": bench_ratings,
     "tasks": bench_tasks,
     "store": bench_store,
     "scale": bench_scale,

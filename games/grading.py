@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.connect_four.engine import ConnectFourEngine
 from games.connect_four.rules import ConnectFour
-from games.connect_four.solver import SearchTimeout
 from games.mnk import GridState
 from games.tictactoe.engine import MAX_EXACT_CELLS, masks_of, solver_for
 from games.tictactoe.rules import TicTacToe
+
+if TYPE_CHECKING:
+    from games.connect_four.engine import ConnectFourEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,8 @@ def gradable(game: Any) -> bool:
 @cache
 def connect_four_engine() -> ConnectFourEngine:
     """One engine per process: books loaded once, the transposition table kept warm between positions."""
+    from games.connect_four.engine import ConnectFourEngine  # compiled code loads only when Connect-Four is graded
+
     engine = ConnectFourEngine(6, 7, budget=None)
     engine.solver.warm_up()
     return engine
@@ -58,6 +61,8 @@ def grade(game: Any, state: GridState, move: Any, budget: float) -> Grade | None
         values = {score.index: score.value for score in solver.scores(*masks_of(state))}
         return Grade(max(values.values()), values[move.row * game.cols + move.col])
     if isinstance(game, ConnectFour) and gradable(game):
+        from games.connect_four.solver import SearchTimeout
+
         engine = connect_four_engine()
         position, mask = engine.layout.from_state(state)
         try:

@@ -644,10 +644,11 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         await pilot.press("c")
         await pilot.pause()
         assert "ratings, 95% intervals" in screen.chart_text and "where minimax" in screen.chart_text
-        await pilot.press("o")  # ChildPlay's combined score: minimax against random in both games
+        await pilot.press("o")  # ChildPlay's combined score: moving first against random; identities never merged
         await pilot.pause()
-        minimax = next(row for row in screen.combined if row.player == "minimax")
-        assert set(minimax.scores) == {"tictactoe", "connect-four"} and minimax.counts["tictactoe"] == 4
+        combined = {row.player: row for row in screen.combined}
+        assert set(combined["minimax"].scores) == {"tictactoe"} and combined["minimax"].counts["tictactoe"] == 2
+        assert set(combined["minimax 0.05s"].scores) == {"connect-four"}
         assert screen.query_one("#lb-tabs", TabbedContent).active == "lb-combined-tab"
         table.focus()
         table.move_cursor(row=[row.player for row in screen.rows].index("random"))

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import expit
-from scipy.stats import binomtest
 
 ELO_SCALE = 400 / math.log(10)  # Bradley-Terry strengths shown on the Elo scale, as Chatbot Arena does
 CENTRE = 1000.0
@@ -51,11 +49,18 @@ class Ratings:
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a proportion (nan, nan for no trials)."""
+    """The Wilson 95% score interval of a proportion (nan, nan for no trials)."""
     if trials == 0:
         return math.nan, math.nan
-    interval = binomtest(successes, trials).proportion_ci(confidence_level=0.95, method="wilson")
-    return float(interval.low), float(interval.high)
+    share, z2 = successes / trials, Z95 * Z95
+    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def expit(x: np.ndarray) -> np.ndarray:
+    """The logistic function, without overflow for large margins."""
+    return np.asarray(np.exp(-np.logaddexp(0.0, -x)))
 
 
 def seats_swapped(results: Sequence[Result]) -> bool:

@@ -6,7 +6,8 @@ BATCH_COLUMNS = """columns of the batch table (one row per player and seat):
   win%                wins / scored matches
   invalid             refused answers (unreadable, off the board, taken cell), retried or not
   miss win, miss blk  wins on the spot not taken, and the opponent's immediate wins not blocked,
-                      per valid move of the player (Topsakal's normalisation; Battleship: see report)
+                      per valid move of the player (Topsakal's normalisation)
+  miss sink           Battleship: shots that could have sunk a ship already hit and did not, per valid move
   moves               mean moves of both players per scored match
   secs                the player's total thinking time over its matches, in seconds (engine
                       set-up is done before the clock starts)"""

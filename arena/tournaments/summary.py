@@ -114,7 +114,9 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
     title = f"{run_title(schedule)} (seed {schedule.config.seed}{result.run.label}, {schedule.tournament_id})"
     table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
     columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "opp dq", "win%", "invalid")
-    columns += ("miss win", "miss blk", "moves", "secs")
+    games = set(schedule.config.games)
+    sinks, lines = "battleship" in games, bool(games - {"battleship"})
+    columns += ("miss win", "miss blk") * lines + ("miss sink",) * sinks + ("moves", "secs")
     for column in columns:
         justify: Literal["left", "right"] = "left" if column in ("player", "seat") else "right"
         table.add_column(column, justify=justify, no_wrap=True)
@@ -129,8 +131,8 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
             str(t.opponent_disqualified),
             percent(t.rate(t.wins)),
             str(t.invalid_moves),
-            per_move(t.per_valid_move(t.missed_wins)),
-            per_move(t.per_valid_move(t.missed_blocks)),
+            *(per_move(t.per_valid_move(t.missed_wins)), per_move(t.per_valid_move(t.missed_blocks))) * lines,
+            *(per_move(t.per_valid_move(t.missed_sinks)),) * sinks,
             f"{t.average_moves:.1f}",
             f"{t.seconds:.2f}",
         )
