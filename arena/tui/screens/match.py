@@ -105,15 +105,11 @@ class MatchScreen(Screen[None]):
     def players_for(self, index: int, seed: int | str, specs: tuple[str, str]) -> list[Player]:
         owners = (1, 0) if self.plan.swap_seats and index % 2 else (0, 1)
         self.owners = owners
-        players: list[Player] = []
-        for seat, owner in enumerate(owners):
-            human = self.humans.get(owner)
-            players.append(
-                human
-                if human is not None
-                else make_player(specs[seat], f"{seed}:seat{seat}", self.options.for_game(self.plan.game))
-            )
-        return players
+        defaults = self.options.for_game(self.plan.game)
+        return [
+            self.humans.get(owner) or make_player(specs[seat], f"{seed}:seat{seat}", defaults)
+            for seat, owner in enumerate(owners)
+        ]
 
     async def play_series(self) -> None:
         """Every match of the series in turn."""
