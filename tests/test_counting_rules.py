@@ -269,3 +269,23 @@ def test_a_failing_report_leaves_the_previous_one(tmp_path: Path, monkeypatch: p
             write_report(out, report, store)
     assert (out / "leaderboard.json").read_bytes() == before and (out / "matches.csv").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["db", "report"]
+
+
+@pytest.mark.parametrize(
+    ("command", "columns"),
+    [
+        (
+            ("--help",),
+            ("wins draws losses", "opp dq", "win%", "invalid", "miss win, miss blk", "miss sink", "moves", "secs"),
+        ),
+        (
+            ("report", "--help"),
+            ("rating", "95% CI", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", "miss win/blk", "blunder"),
+        ),
+    ],
+)
+def test_help_defines_every_table_column(command: tuple[str, ...], columns: tuple[str, ...]) -> None:
+    shown = arena(*command)
+    assert shown.returncode == 0
+    for column in columns:
+        assert f"\n  {column} " in shown.stdout, column

@@ -231,6 +231,7 @@ def test_the_published_sheet_is_the_default_numbers_once_and_lists_the_missed_bo
     output, errors = process.communicate(timeout=60)
     assert process.returncode == 0, errors
     assert "Score: 48/50." in output and "Published human mean: 42/50 (individual scores 43, 41, 42)." in output
+    assert "Trivial baselines on these 50 boards" in output
     assert "gpt-4o 14/50 (answer with the move only)" in output and "o1-preview 28/50" in output
     assert "The 2 boards you missed, with the right answers:" in output
     for number, key in wrong.items():

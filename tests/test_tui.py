@@ -218,6 +218,7 @@ async def test_the_quiz_ends_with_the_published_baselines_and_the_missed_boards(
         await pilot.pause()
         shown = str(quiz.query_one("#quiz-ask", Static).render())
         assert "Your score: 49/50" in shown and "Published human mean: 42/50" in shown
+        assert "always the first empty cell 24/50" in shown and "a random legal cell 18.2/50" in shown
         assert "gpt-4o 14/50" in shown and "o1-preview 28/50" in shown
         assert f"board  2 ({PUBLISHED_ORDER[1]}): you played" in shown
         assert not quiz.query_one("#quiz-board").display

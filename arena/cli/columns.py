@@ -2,7 +2,8 @@
 
 BATCH_COLUMNS = """columns of the batch table (one row per player and seat):
   wins draws losses   results on the board, in scored matches (errors, aborts, move limits are unscored)
-  dq                  the player's own disqualifications; opp dq: the opponent's, never counted as a win
+  dq                  the player's own disqualifications
+  opp dq              the opponent's disqualifications: never counted as a win
   win%                wins / scored matches
   invalid             refused answers (unreadable, off the board, taken cell), retried or not
   miss win, miss blk  wins on the spot not taken, and the opponent's immediate wins not blocked,
