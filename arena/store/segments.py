@@ -49,6 +49,10 @@ class SegmentIndex:
     rows: list[list[Any]]
 
 
+# (folder, table, segment) -> (file size, mtime, ids): a merge checks every id without re-reading old indexes.
+_SEGMENT_IDS: dict[tuple[str, str, int], tuple[int, int, frozenset[Any]]] = {}
+
+
 class Segments:
     """Every segment of one table in a database folder."""
 
@@ -110,13 +114,22 @@ class Segments:
             self.write_index(number, rows)
         return rows
 
-    def recent_ids(self, numbers: list[int], at_least: int) -> set[Any]:
-        """Ids of the newest documents, at least `at_least` of them (or all there are)."""
+    def ids_in(self, number: int) -> frozenset[Any]:
+        """The ids a segment holds, remembered per process until the segment's file changes."""
+        stat = self.path(number).stat()
+        key = (str(self.folder), self.table, number)
+        known = _SEGMENT_IDS.get(key)
+        if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
+            return known[2]
+        ids = frozenset(row[0] for row in self.rows(number))
+        _SEGMENT_IDS[key] = (stat.st_size, stat.st_mtime_ns, ids)
+        return ids
+
+    def all_ids(self, numbers: list[int]) -> set[Any]:
+        """Every id stored in the table: another process may have merged the same match anywhere, not only last."""
         ids: set[Any] = set()
-        for number in reversed(numbers):
-            ids.update(row[0] for row in self.rows(number))
-            if len(ids) >= at_least:
-                break
+        for number in numbers:
+            ids |= self.ids_in(number)
         return ids
 
     def prepare(self, document: dict[str, Any]) -> Prepared:
@@ -125,10 +138,9 @@ class Segments:
         return Prepared(self.table, document.get("id"), encoded, self.summarize(document))
 
     def add(self, items: list[Prepared]) -> int:
-        """Append documents not stored yet (a replayed journal), filling the newest segment; returns how many."""
+        """Append documents whose ids no segment holds yet, filling the newest segment; returns how many."""
         numbers = self.numbers()
-        # Only the tail can hold documents of a journal that was merged but not yet cleared.
-        known = self.recent_ids(numbers, len(items) + 1)
+        known = self.all_ids(numbers)  # the whole table: a lagging process must never store a match twice
         fresh = []
         for item in items:
             if item.id not in known:
