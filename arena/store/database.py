@@ -26,7 +26,7 @@ from arena.match.records import MatchRecord
 from arena.store.atomic import AtomicJSONStorage, write_atomically
 from arena.store.errors import StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
-from arena.store.layout import FORMAT, Layout, locate, read_marker
+from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, locate, read_marker
 from arena.store.reading import StoreReading
 from arena.store.segments import Prepared
 from arena.store.summaries import record_row
@@ -61,6 +61,8 @@ class MatchStore(StoreReading):
             with self.locked():
                 self.remove_stale_temps()
                 marker = read_marker(self.layout)
+                if marker is None and any(SEGMENT_NAME.match(p.name) for p in self.folder.iterdir()):
+                    self.warnings.append(f"{self.layout.marker.name} was missing or damaged: rewritten")
                 if marker is None or marker.get("migrating"):
                     self.create()
                 self.merge_journal()
@@ -91,7 +93,7 @@ class MatchStore(StoreReading):
             raise StoreError(f"{folder} is a file, not an arena database folder; choose another --db")
         if folder.is_dir() and read_marker(self.layout) is None:
             try:
-                others = [p.name for p in folder.iterdir() if p.name not in ("lock", "journal")]
+                others = [p.name for p in folder.iterdir() if not OWN_NAMES.match(p.name)]
             except OSError as error:
                 raise StoreError(f"cannot read {folder}: {error.strerror or error}") from None
             if others:
