@@ -24,6 +24,7 @@ from arena.cli.common import (
     print_error,
 )
 from arena.cli.tournament import run_configs
+from arena.llm.secrets import hide_spec
 from arena.tournaments.launch import DEFAULT_BUDGET, POOL_MIN_GAMES, flag_config, with_budget, with_temperature
 
 BATCH_ONLY = (
@@ -57,6 +58,7 @@ def main_parser() -> ArgumentParser:
     parser.add_argument(
         "--players",
         nargs="+",
+        type=hide_spec,
         metavar="SPEC",
         default=["minimax", "random"],
         help="two or more player specs (more than two: every pair plays): random, random-any (any cell, taken ones "

@@ -15,6 +15,7 @@ from arena.cli.common import (
     print_error,
 )
 from arena.cli.play import run_app
+from arena.llm.secrets import hide_spec
 
 
 def quiz_parser() -> ArgumentParser:
@@ -43,7 +44,7 @@ def quiz_parser() -> ArgumentParser:
     )
     parser.add_argument("--sessions", action="store_true", help="list stored sessions and their scores")
     parser.add_argument(
-        "--model", metavar="SPEC", help="let a model take the quiz, e.g. llm:local or llm:openai/gpt-4o"
+        "--model", type=hide_spec, metavar="SPEC", help="let a model take the quiz, e.g. llm:local or llm:openai/gpt-4o"
     )
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
     return parser

@@ -21,6 +21,7 @@ from arena.cli.common import (
     print_error,
 )
 from arena.console import wide_console
+from arena.llm.secrets import hide_spec
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
@@ -34,7 +35,11 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="answer a task's items (a model, the random baseline, or you with --plain)")
     run.add_argument("task", choices=TASK_NAMES)
     run.add_argument(
-        "--model", default="random", metavar="SPEC", help="llm:MODEL, llm:local or random (default random)"
+        "--model",
+        default="random",
+        type=hide_spec,
+        metavar="SPEC",
+        help="llm:MODEL, llm:local or random (default random)",
     )
     run.add_argument("--plain", action="store_true", help="answer the items yourself in this terminal")
     run.add_argument("--items", type=positive_int, help="items per run (default: the published count)")

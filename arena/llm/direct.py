@@ -9,10 +9,12 @@ Every other provider goes through litellm.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 from collections.abc import AsyncGenerator
 from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from arena.llm.settings import ModelSettings
 
@@ -37,6 +39,13 @@ class ProviderError(Exception):
     def __init__(self, message: str, retryable: bool) -> None:
         super().__init__(message)
         self.retryable = retryable
+
+
+def endpoint(api_base: str, path: str) -> tuple[str, str]:
+    """The URL of `path` under an endpoint (its query kept at the end), and the user:password it carried, if any."""
+    parts = urlsplit(api_base)
+    userinfo, _, host = parts.netloc.rpartition("@")
+    return urlunsplit(parts._replace(netloc=host, path=parts.path.rstrip("/") + path)), unquote(userinfo)
 
 
 def takes_direct_path(settings: ModelSettings) -> bool:
@@ -82,13 +91,15 @@ class DirectStream:
         settings = self.settings
         provider = settings.model.partition("/")[0]
         key = settings.api_key or os.environ.get(DIRECT_PROVIDERS[provider]) or "no-key"
-        url = (settings.api_base or "").rstrip("/") + "/chat/completions"
+        url, userinfo = endpoint(settings.api_base or "", "/chat/completions")
+        # user:password in the address is Basic auth (a proxy in front of the server); else the key as a bearer.
+        authorization = "Basic " + base64.b64encode(userinfo.encode()).decode() if userinfo else f"Bearer {key}"
         timeout = aiohttp.ClientTimeout(total=settings.timeout)
         try:
             async with (
                 aiohttp.ClientSession(timeout=timeout) as session,
                 session.post(
-                    url, json=request_body(settings, self.messages), headers={"Authorization": f"Bearer {key}"}
+                    url, json=request_body(settings, self.messages), headers={"Authorization": authorization}
                 ) as response,
             ):
                 if response.status != 200:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import urllib.error
 import urllib.request
 from importlib.util import find_spec
 
+from arena.llm.direct import endpoint
 from arena.llm.library import litellm_module
 from arena.llm.local import INSTALL_HINT, LocalModelUnavailable, model_path
+from arena.llm.settings import redact_url
 
 
 def check_model(model: str, api_base: str | None) -> str | None:
@@ -39,17 +42,21 @@ def check_model(model: str, api_base: str | None) -> str | None:
 
 
 def check_endpoint(api_base: str, timeout: float = 2.0) -> str | None:
-    """None if an OpenAI-compatible endpoint answers `/models`."""
-    url = api_base.rstrip("/") + "/models"
+    """None if an OpenAI-compatible endpoint answers `/models` (credentials in the address go as Basic auth)."""
+    shown = redact_url(api_base)
+    url, userinfo = endpoint(api_base, "/models")
+    request = urllib.request.Request(url)
+    if userinfo:
+        request.add_header("Authorization", "Basic " + base64.b64encode(userinfo.encode("utf-8")).decode("ascii"))
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
             json.load(response)
     except urllib.error.HTTPError as error:
         if error.code in (401, 403):
             return None  # it answers; the key is checked by the provider itself
-        return f"{api_base} answered {error.code} to /models"
+        return f"{shown} answered {error.code} to /models"
     except (OSError, ValueError) as error:
-        return f"{api_base} is unreachable ({getattr(error, 'reason', error)})"
+        return f"{shown} is unreachable ({str(getattr(error, 'reason', error)).replace(api_base, shown)})"
     return None
 
 

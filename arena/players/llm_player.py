@@ -9,6 +9,7 @@ from arena.llm.cache import CallCache, call_key
 from arena.llm.client import complete
 from arena.llm.local import MODEL_ALIAS, LocalModelUnavailable, shared_local_server
 from arena.llm.replies import Completion, ProviderFailure
+from arena.llm.secrets import reveal_url
 from arena.llm.settings import ModelSettings
 from arena.match.events import AnswerDelta, ProviderRetry, ReasoningDelta
 from arena.match.policy import InvalidMovePolicy
@@ -82,7 +83,7 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
         model=f"openai/{MODEL_ALIAS}" if local else model,
         temperature=temperature,
         max_tokens=max_tokens if max_tokens is not None or not local else LOCAL_MAX_TOKENS,
-        api_base=overrides.get("api_base", options.api_base),
+        api_base=reveal_url(overrides["api_base"]) if "api_base" in overrides else options.api_base,
         api_key="sk-local" if local else None,
         reasoning_effort=overrides.get("reasoning_effort", options.reasoning_effort),
         timeout=options.timeout,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from arena.llm.secrets import hide_spec
 from arena.players.base import Player
 from arena.players.engine_player import DEFAULT_BUDGET, LEVEL_NOISE, TOP_LEVEL, EnginePlayer
 from arena.players.options import PlayerOptions
@@ -82,9 +83,9 @@ def make_player(spec: str, seed: int | str, options: PlayerOptions | None = None
     kind, _, argument = spec.strip().partition(":")
     factory = PLAYER_KINDS.get(kind.lower())
     if factory is None:
-        raise ValueError(f"unknown player {spec!r} (choose from {', '.join(PLAYER_KINDS)})")
+        raise ValueError(f"unknown player {hide_spec(spec)!r} (choose from {', '.join(PLAYER_KINDS)})")
     player = factory(argument, seed, options or PlayerOptions())
-    player.spec = spec.strip()
+    player.spec = hide_spec(spec)  # the only form a record, a table or a message ever holds
     return player
 
 

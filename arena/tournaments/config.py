@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from arena.llm.secrets import hide_spec, hide_url
 from arena.match.policy import InvalidMovePolicy
 
 LLM_KEYS = ("prompt", "temperature", "max_tokens", "api_base", "reasoning_effort", "constrained", "legal", "transport")
@@ -84,6 +85,17 @@ class TournamentConfig(BaseModel):
     provider_concurrency: dict[str, int] = Field(default_factory=dict)
     max_cost: float | None = Field(default=None, gt=0)
     llm_defaults: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("players", mode="after")
+    @classmethod
+    def hidden_secrets(cls, value: list[PlayerEntry]) -> list[PlayerEntry]:
+        """Credentials in a player's endpoint are hidden the moment the file is read."""
+        return [
+            entry.model_copy(
+                update={"spec": hide_spec(entry.spec), "api_base": hide_url(entry.api_base) if entry.api_base else None}
+            )
+            for entry in value
+        ]
 
     @field_validator("players", mode="before")
     @classmethod

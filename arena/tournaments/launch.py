@@ -38,11 +38,13 @@ def with_temperature(defaults: PlayerOptions, temperature: float | None) -> Play
 
 def llm_identity(options: PlayerOptions) -> dict[str, object]:
     """The llm defaults that change what a model answers: part of a tournament's identity."""
+    from arena.llm.secrets import hide_url
+
     return {
         "prompt": options.prompt,
         "temperature": options.temperature,
         "max_tokens": options.max_tokens,
-        "api_base": options.api_base,
+        "api_base": hide_url(options.api_base) if options.api_base else None,
         "reasoning_effort": options.reasoning_effort,
         "constrained": options.constrained,
         "show_legal": options.show_legal,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from arena.llm.secrets import hide_spec
 from arena.players import PlayerOptions, validate_spec
 from arena.tui.series import SeriesConfig
 
@@ -83,7 +84,10 @@ def series_config(values: dict[str, Any]) -> SeriesConfig:
         except ValueError:
             raise ValueError(f"temperature must be a number, not {values['temperature']!r}") from None
     pause = pause_seconds(str(values["pause"]))
-    players = (player_spec(values["kind1"], values["model1"]), player_spec(values["kind2"], values["model2"]))
+    players = (
+        hide_spec(player_spec(values["kind1"], values["model1"])),
+        hide_spec(player_spec(values["kind2"], values["model2"])),
+    )
     for spec in players:
         if spec == "llm:":
             raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
