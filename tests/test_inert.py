@@ -93,3 +93,41 @@ async def test_the_app_shows_hostile_text_literally_and_records_the_match(fake_l
         assert not CONTROL.search(status(app))
     with MatchStore(db_path) as store:
         assert len(store.matches()) == 1
+
+
+def run_arena(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, cwd=ROOT, timeout=300)
+
+
+def test_hostile_specs_replies_and_provider_errors_stay_inert_in_every_command_and_export(
+    fake_llm: FakeServer, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "db")
+    model = fake_llm.script(
+        "hostile-everywhere",
+        Reply(status=429, content=f"slow down {HOSTILE}"),  # retried: shown beside the progress, then recorded
+        Reply(reasoning_content=HOSTILE, content=f"{HOSTILE}\nMOVE: 2,2"),
+    )
+    scripted = "scripted:" + HOSTILE.replace(";", ",").replace("\x00", "")  # a spec with markup and escapes
+    outputs = [
+        run_arena("--batch", "--players", f"llm:{model}", scripted, "random", "--games", "2", "--db", db,
+                  "--api-base", fake_llm.url, "--concurrency", "4"),
+        run_arena("task", "run", "lcl-validity", "--model", f"llm:{model}", "--items", "3", "--api-base",
+                  fake_llm.url, "--db", db),
+        run_arena("report", "--db", db),
+        run_arena("report", "--db", db, "--json"),
+        run_arena("report", "--db", db, "--out", str(tmp_path / "report")),
+        run_arena("task", "sessions", "--db", db),
+        run_arena("show", "--db", db),
+    ]  # fmt: skip
+    for output in outputs:
+        assert output.returncode == 0, (output.args, output.stderr.decode()[-400:])
+        for stream in (output.stdout, output.stderr):
+            text = stream.decode()
+            assert not CONTROL.search(text) and "Traceback" not in text, output.args
+    files = [path for path in (tmp_path / "report").rglob("*") if path.is_file() and path.suffix != ".png"]
+    assert any(path.suffix == ".txt" for path in files) and any(path.suffix == ".csv" for path in files)
+    for path in files:
+        assert not CONTROL.search(path.read_text(encoding="utf-8")), path.name
+    shown = outputs[2].stdout.decode()
+    assert "[/]" in shown  # markup in a spec is shown as written, not read

@@ -15,6 +15,9 @@ from matplotlib.figure import Figure
 
 from arena.analysis.leaderboard import Leaderboard
 from arena.analysis.moves import MatchAnalysis, cell_of
+from arena.inert import inert
+
+matplotlib.rcParams["text.parse_math"] = False  # a player named `$\\frac{...}$` is text, not a formula
 
 # Fixed metadata: the same database gives byte-identical files.
 PNG_METADATA = {"Software": None}
@@ -31,7 +34,7 @@ def save(figure: Figure, path: Path) -> Path:
 
 def results_by_seat(board: Leaderboard, path: Path) -> Path:
     """Topsakal's chart: stacked win/draw/loss/DQ rates of each player as first and as second player."""
-    names = board.players()
+    names = [inert(name) for name in board.players()]
     figure, axes = plt.subplots(1, 2, figsize=(12, 0.45 * len(names) + 2), sharey=True)
     for seat, axis in enumerate(axes):
         left = [0.0] * len(names)
@@ -59,7 +62,7 @@ def ratings(board: Leaderboard, path: Path) -> Path:
     """Bradley-Terry ratings with their 95% bootstrap intervals."""
     rows = [row for row in board.rows if not math.isnan(row.rating)]
     figure, axis = plt.subplots(figsize=(9, 0.45 * len(rows) + 1.8))
-    names = [row.player for row in rows]
+    names = [inert(row.player) for row in rows]
     values = [row.rating for row in rows]
     errors = [[row.rating - row.low for row in rows], [row.high - row.rating for row in rows]]
     axis.errorbar(values, names, xerr=errors, fmt="o", color="#1565c0", ecolor="#90caf9", capsize=4)
@@ -72,7 +75,7 @@ def ratings(board: Leaderboard, path: Path) -> Path:
 
 def missed(board: Leaderboard, path: Path) -> Path:
     """Missed wins, blocks and sinks per valid move, per player."""
-    names = board.players()
+    names = [inert(name) for name in board.players()]
     kinds = [("missed_wins", "missed wins"), ("missed_blocks", "missed blocks"), ("missed_sinks", "missed sinks")]
     kinds = [(key, label) for key, label in kinds if any(row.counts.get(key, 0) for row in board.rows)] or kinds[:2]
     figure, axis = plt.subplots(figsize=(9, 0.5 * len(names) + 1.8))
@@ -125,6 +128,6 @@ def heatmap(analyses: list[MatchAnalysis], game: str, player: str, path: Path) -
     axis.set_yticks(range(len(shares)), [str(r + 1) for r in range(len(shares))] if len(shares) > 1 else [""])
     axis.set_xlabel("column")
     axis.set_ylabel("row" if len(shares) > 1 else "")
-    axis.set_title(f"{game}: where {player} played ({total} moves)")
+    axis.set_title(inert(f"{game}: where {player} played ({total} moves)"))
     figure.colorbar(image, ax=axis, label="share of moves")
     return save(figure, path)

@@ -12,6 +12,7 @@ from typing import Any
 
 from arena.analysis.leaderboard import OUTCOMES
 from arena.analysis.moves import MOVE_FIELDS
+from arena.inert import inert
 from arena.report.load import Report, report_json
 from arena.sessions.records import TaskAnswerRecord
 from arena.store import MatchStore
@@ -72,7 +73,7 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     for document in store.documents():
         if document.get("id") in wanted and (record := store.validated(document)) is not None:
             path = transcripts / f"{safe_name(record.id)}.txt"
-            path.write_text(transcript(record, prompts=True) + "\n", encoding="utf-8")
+            path.write_text(inert(transcript(record, prompts=True)) + "\n", encoding="utf-8")
             written.append(path)
     written += write_task_files(out, report)
     for board in report.boards:
@@ -140,7 +141,8 @@ def write_csv(path: Path, rows: list[dict[str, Any]]) -> Path:
         if rows:
             writer = csv.DictWriter(handle, fieldnames=fields, restval="")
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows({key: inert(value) if isinstance(value, str) else value for key, value in row.items()}
+                             for row in rows)  # fmt: skip
     return path
 
 

@@ -6,10 +6,11 @@ import math
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from arena.analysis.combined import COMPONENTS, PROTOCOL, CombinedRow
 from arena.analysis.leaderboard import Leaderboard, PlayerRow
-from arena.inert import inert
+from arena.inert import inert_text
 from arena.report.load import sorted_rows
 
 
@@ -41,8 +42,8 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
-        cells = leaderboard_cells(row, sinks=board.sinks)
-        cells[0] = inert(cells[0])
+        cells: list[str | Text] = list(leaderboard_cells(row, sinks=board.sinks))
+        cells[0] = inert_text(str(cells[0]))
         if not usage:
             cells = cells[:-2]
         table.add_row(*cells)
@@ -95,7 +96,7 @@ def matrix_table(board: Leaderboard) -> Table:
         table.add_column(str(column), justify="right")
     for index, name in enumerate(names, 1):
         cells = [matrix_cell(board.matrix.get((name, other))) if other != name else "·" for other in names]
-        table.add_row(f"{index} {inert(name)}", *cells)
+        table.add_row(inert_text(f"{index} {name}"), *cells)
     return table
 
 
@@ -118,5 +119,5 @@ def combined_table(rows: list[CombinedRow]) -> Table:
         table.add_column(name, justify="right")
     for row in rows:
         cells = [f"{100 * row.scores[n]:.0f}% ({row.counts[n]})" if n in row.scores else "-" for n in COMPONENTS]
-        table.add_row(row.player, f"{100 * row.overall:.1f}% ({len(row.scores)}/7)", *cells)
+        table.add_row(inert_text(row.player), f"{100 * row.overall:.1f}% ({len(row.scores)}/7)", *cells)
     return table

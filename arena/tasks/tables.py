@@ -7,6 +7,7 @@ from typing import Any
 from rich.table import Table
 
 from arena.console import percent
+from arena.inert import inert_text
 
 
 def results_table(rows: list[dict[str, Any]]) -> Table:
@@ -17,15 +18,15 @@ def results_table(rows: list[dict[str, Any]]) -> Table:
     for row in rows:
         accuracy = "-" if row["accuracy"] is None else f"{100 * row['accuracy']:.1f}%"
         table.add_row(
-            row["session"],
+            inert_text(str(row["session"])),
             row["task"],
-            row["player"],
+            inert_text(str(row["player"])),
             "-" if row["temperature"] is None else f"{row['temperature']:g}",
             f"{row['answered']}/{row['items']}",
             str(row["correct"]),
             accuracy,
             str(row["unreadable"]),
-            details(row),
+            inert_text(details(row)),
         )
     return table
 

@@ -112,20 +112,20 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
         for record in recorded_records(store, schedule.tournament_id):
             tally.add(record)
     progress = Progress(
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("errors {task.fields[errors]}  ${task.fields[cost]:.4f}"),
         TimeElapsedColumn(),
         TextColumn("eta"),
         TimeRemainingColumn(),
-        TextColumn("{task.fields[waiting]}"),
+        TextColumn("{task.fields[waiting]}", markup=False),
         console=errors,
         transient=True,
         disable=not errors.is_terminal,
     )
     task = progress.add_task(
-        run_title(schedule) + run.label,
+        inert(run_title(schedule) + run.label),
         total=schedule.total,
         completed=schedule.recorded,
         errors=0,
@@ -152,7 +152,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
 
     def watch(event: Event) -> None:  # rate-limit and other provider waits, shown beside the bar
         if isinstance(event, ProviderRetry):
-            progress.update(task, waiting=f"waiting {event.wait:.0f}s: {event.reason[:40]}")
+            progress.update(task, waiting=inert(f"waiting {event.wait:.0f}s: {event.reason[:40]}"))
         elif isinstance(event, MatchStarted):
             progress.update(task, waiting="")
 

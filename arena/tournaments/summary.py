@@ -11,7 +11,7 @@ from rich.table import Table
 
 from arena.analysis.summary import RunTally, SeatTally
 from arena.console import per_move, percent
-from arena.inert import inert
+from arena.inert import inert, inert_text
 from arena.tournaments.runs import RunResult
 from arena.tournaments.schedule import Schedule
 
@@ -112,7 +112,7 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
     if result.spending.cost:
         caption += f"; cost ${result.spending.cost:.4f}"
     title = f"{run_title(schedule)} (seed {schedule.config.seed}{result.run.label}, {schedule.tournament_id})"
-    table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
+    table = Table(title=inert_text(title), caption=inert_text(caption), box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
     columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "opp dq", "win%", "invalid")
     games = set(schedule.config.games)
     sinks, lines = "battleship" in games, bool(games - {"battleship"})
@@ -122,7 +122,7 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
         table.add_column(column, justify=justify, no_wrap=True)
     for t in tally.rows():
         table.add_row(
-            t.spec,
+            inert_text(t.spec),
             t.seat,
             str(t.wins),
             str(t.draws),
