@@ -34,6 +34,7 @@ class Reply:
     drop_after: int | None = None  # chunks sent before the connection is cut
     delay: float = 0.0  # seconds before the first chunk
     chunk_delay: float = 0.0  # seconds between chunks (0.02 = 50 chunks a second)
+    completion_tokens: int | None = None  # usage to report instead of the chunks sent (a provider that lies)
 
 
 @dataclass
@@ -143,7 +144,7 @@ class FakeServer:
                 await asyncio.sleep(reply.chunk_delay)
         await response.write(sse(body["model"], {}, reply.finish_reason))
         if (body.get("stream_options") or {}).get("include_usage"):
-            produced = len(deltas) - 1  # the first delta only names the role
+            produced = len(deltas) - 1 if reply.completion_tokens is None else reply.completion_tokens
             usage = {"prompt_tokens": 42, "completion_tokens": produced, "total_tokens": 42 + produced}
             chunk = {
                 "id": "c1",

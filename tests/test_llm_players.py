@@ -379,6 +379,20 @@ async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure(transp
     assert server.requests == 3  # retried as a provider failure
 
 
+async def test_an_empty_reply_that_reports_tokens_is_a_provider_failure(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(f"empty-but-counted-{transport}", Reply(content="", completion_tokens=20))
+    record, _ = await play(model, fake_llm, ["1 1"], transport=transport)
+    assert record.outcome.status == "error" and "20 completion tokens" in (record.outcome.detail or "")
+    assert all(m.seat != 0 for m in record.moves)  # never an invalid move of the model
+
+
+async def test_a_length_stop_with_no_limit_sent_is_the_providers(fake_llm: FakeServer, transport: str) -> None:
+    model = fake_llm.script(f"cut-unasked-{transport}", Reply(content="Let me think about", finish_reason="length"))
+    record, _ = await play(model, fake_llm, ["1 1"], prompt="childplay", transport=transport)
+    assert record.outcome.status == "error" and "length limit" in (record.outcome.detail or "")
+    assert all(m.seat != 0 for m in record.moves)
+
+
 async def test_an_empty_reply_with_no_tokens_is_a_provider_failure(fake_llm: FakeServer, transport: str) -> None:
     model = fake_llm.script(f"empty-{transport}", Reply(content=""))
     record, _ = await play(model, fake_llm, ["1 1"], transport=transport)

@@ -201,6 +201,19 @@ def test_a_provider_failure_is_never_an_answer(fake_llm: FakeServer, db_path: Pa
         assert list(store.documents(TASK_ANSWERS)) == []
 
 
+def test_empty_and_unasked_cut_off_replies_are_never_wrong_answers(fake_llm: FakeServer, db_path: Path) -> None:
+    fake_llm.script("task-empty", Reply(content="", completion_tokens=20))
+    fake_llm.script("task-cut", Reply(content="The shape is a", finish_reason="length"))
+    for model in ("task-empty", "task-cut"):
+        result = arena(
+            "task", "run", "shapes", "--model", f"llm:openai/{model}", "--items", "4", "--retries", "0",
+            "--api-base", fake_llm.url, "--db", str(db_path),
+        )  # fmt: skip
+        assert result.returncode == 1 and "run the same command again to resume" in result.stderr, result.stderr
+    with MatchStore(db_path) as store:
+        assert list(store.documents(TASK_ANSWERS)) == []
+
+
 def test_task_results_land_in_the_report_with_the_combined_score(fake_llm: FakeServer, tmp_path: Path) -> None:
     from PIL import Image
 

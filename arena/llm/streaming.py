@@ -170,9 +170,14 @@ class ReplyParts:
         return self.finish
 
     def completion(self, tokens: dict[str, int] | None) -> Completion:
-        """The whole reply; a reply with no text and no tokens is the provider's failure, never a move."""
-        if not self.content and not self.reasoning and (tokens is None or tokens["completion"] == 0):
-            raise ProviderFailure("the provider sent an empty reply (no text, no tokens)", retryable=True)
+        """The whole reply; an empty one, or one cut at a length limit nobody set, is the provider's failure."""
+        if not "".join(self.content).strip() and not "".join(self.reasoning).strip():
+            counted = f", {tokens['completion']} completion tokens reported" if tokens else ""
+            raise ProviderFailure(f"the provider sent an empty reply (no text{counted})", retryable=True)
+        if self.finish == "length" and self.settings.max_tokens is None:
+            raise ProviderFailure(
+                "the provider cut the reply at its own length limit (the arena set none)", retryable=True
+            )
         return Completion(
             content="".join(self.content),
             reasoning="".join(self.reasoning),
