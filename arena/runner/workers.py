@@ -12,6 +12,7 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -47,11 +48,20 @@ def runs_in_workers(players: tuple[str, ...]) -> bool:
 
 
 _loop: asyncio.AbstractEventLoop | None = None
+PARENT_CHECK = 0.5  # seconds between checks that the parent still lives
 
 
 def start_worker() -> None:
-    """A worker leaves Ctrl+C to the parent, which stops the run and records what finished."""
+    """A worker leaves Ctrl+C to the parent, which stops the run and records what finished, and dies with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
+
+
+def exit_with_parent(parent: int) -> None:
+    """End this worker once its parent is gone (killed with -9 it cannot shut the pool down)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(1)
 
 
 def play_in_worker(setup: MatchSetup) -> MatchRecord:

@@ -26,7 +26,7 @@ from arena.match.records import MatchRecord
 from arena.store.atomic import AtomicJSONStorage, write_atomically
 from arena.store.errors import StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
-from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, locate, read_marker
+from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, legacy_tables, locate, read_marker
 from arena.store.reading import StoreReading
 from arena.store.segments import Prepared
 from arena.store.summaries import record_row
@@ -88,6 +88,8 @@ class MatchStore(StoreReading):
                 raise StoreError(f"cannot read {legacy}: {error.strerror or error}") from None
             if start and not start.startswith(b"{"):
                 raise StoreError(f"{legacy} is not an arena database (it does not hold JSON); choose another --db")
+            if start and not legacy_tables(legacy, start):
+                raise StoreError(f"{legacy} is a JSON file that is not an arena database; choose another --db")
         folder = self.folder
         if folder.exists() and not folder.is_dir():
             raise StoreError(f"{folder} is a file, not an arena database folder; choose another --db")

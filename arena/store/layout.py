@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from arena.store.tables import TABLES
+
 MARKER = "arena-store.json"
 FORMAT = "arena segmented store"
 # Names a store writes itself: a folder holding only these is a store being created, or one whose marker was lost.
@@ -52,3 +54,13 @@ def read_marker(layout: Layout) -> dict[str, object] | None:
     except (OSError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
+
+def legacy_tables(legacy: Path, start: bytes) -> bool:
+    """Whether an old single-file database is one: a JSON object of arena tables (or the start of one, if damaged)."""
+    try:
+        data = json.loads(legacy.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        # A file cut short by a killed writer is still ours if it begins like one of our tables.
+        return any(start.startswith(b'{"%s":' % name.encode()) for name in TABLES)
+    return isinstance(data, dict) and all(name in TABLES and isinstance(table, dict) for name, table in data.items())

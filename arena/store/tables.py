@@ -10,4 +10,5 @@ QUIZ_SESSIONS = "quiz_sessions"
 QUIZ_ANSWERS = "quiz_answers"
 TASK_SESSIONS = "task_sessions"
 TASK_ANSWERS = "task_answers"
+TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS)
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}

@@ -1,0 +1,77 @@
+"""Files that are not arena databases are never touched; worker processes never outlive their parent."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.processes import ROOT
+
+
+def arena(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_a_json_file_that_is_not_an_arena_database_is_refused_untouched(tmp_path: Path) -> None:
+    package = tmp_path / "package.json"
+    package.write_text('{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}}\n')
+    before = package.read_bytes()
+    for command in (("--batch", "--games", "1"), ("report",), ("task", "run", "shapes", "--items", "2")):
+        result = arena(*command, "--db", str(package))
+        assert result.returncode == 2, (command, result.stderr)
+        assert "not an arena database" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert package.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["package.json"]  # nothing set aside, nothing created
+
+
+def test_an_old_single_file_database_is_still_migrated(tmp_path: Path) -> None:
+    old = tmp_path / "arena.json"
+    old.write_text('{"matches": {}}')
+    assert arena("--batch", "--games", "1", "--db", str(old)).returncode == 0
+
+
+def children_of(pid: int) -> list[int]:
+    """Processes whose parent is `pid`, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_workers_exit_when_the_main_process_is_killed(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "arena", "--batch", "--game", "connect-four", "--players", "minimax:0.2",
+               "random", "--games", "400", "--workers", "2", "--db", str(tmp_path / "db")]  # fmt: skip
+    main = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and time.monotonic() < deadline:  # the pool's workers (and the resource tracker)
+        workers = [
+            pid for pid in children_of(main.pid) if "multiprocessing" in Path(f"/proc/{pid}/cmdline").read_text()
+        ]
+        time.sleep(0.2)
+    assert len(workers) >= 2, "the run never started its workers"
+    time.sleep(1.0)
+    os.kill(main.pid, signal.SIGKILL)
+    main.wait(10)
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)], "workers outlived the killed main process"
