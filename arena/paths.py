@@ -42,3 +42,18 @@ def log_folder() -> Path:
     folder = platformdirs.user_cache_path("arena")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+MAX_SETTINGS_BYTES = 1_000_000  # a tournament or prompt file is a few KB: anything past this is not one
+
+
+def read_small_file(path: Path) -> bytes:
+    """A settings file's bytes, read with a bound (`/dev/zero` or a huge file is refused, not read forever).
+
+    OSError as the file system says; ValueError for a file over MAX_SETTINGS_BYTES.
+    """
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_SETTINGS_BYTES + 1)
+    if len(data) > MAX_SETTINGS_BYTES:
+        raise ValueError(f"{path} is over {MAX_SETTINGS_BYTES:,} bytes: not a settings file")
+    return data

@@ -10,6 +10,8 @@ from games import grid
 from games.base import Cell, IllegalMove, Outcome
 
 
+MAX_SIDE = 30  # Gomoku's 15x15 twice over: a board past this is a typo, not a game
+
 @dataclass(frozen=True)
 class GridState:
     """An immutable grid position: cells hold 0 (empty), 1 (seat 0) or 2 (seat 1)."""
@@ -113,6 +115,8 @@ class MNKGame(GridGame):
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or self.k < 1:
             raise ValueError("rows, cols and k must be positive")
+        if self.rows > MAX_SIDE or self.cols > MAX_SIDE:
+            raise ValueError(f"boards run up to {MAX_SIDE} rows and columns, not {self.rows}x{self.cols}")
         if self.k > max(self.rows, self.cols):
             raise ValueError(f"k={self.k} cannot fit on a {self.rows}x{self.cols} board")
 

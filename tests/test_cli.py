@@ -136,6 +136,9 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
         (("solve", "tictactoe", "XXX456789"), "cannot happen"),
         (("solve", "battleship", "1"), "no position to solve"),
         (("solve", "connect-four", "1", "--preset", "classic"), "unrecognized arguments: --preset"),
+        (("--batch", "--rows", "100000", "--cols", "100000"), "boards run up to 30 rows"),
+        (("tournament", "/dev/zero"), "not a settings file"),
+        (("--batch", "--players", "llm:openai/x;reasoning_effort=ultra", "random"), "reasoning_effort"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(args: tuple[str, ...], message: str, db_path: Path) -> None:
@@ -211,3 +214,29 @@ def test_scripted_players_take_moves_written_as_everywhere(db_path: Path) -> Non
     with MatchStore(db_path) as store:
         record = store.matches()[0]
     assert [m.move for m in record.moves] == ["2,2", "1,2", "1,1", "2,1", "3,3"] and record.outcome.winner == 0
+
+
+def test_more_bad_input_gets_one_line(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
+    example = (ROOT / "examples" / "zero-based-prompt.toml").read_text()
+    spec = tmp_path / "wide.toml"
+    spec.write_text(example.replace("{rules}", "{rules:>300000000}", 1))
+    sneaky = tmp_path / "sneaky.toml"
+    sneaky.write_text(example.replace("{rules}", "{rules.__class__}", 1))
+    cases = [
+        (("tournament", str(deep)), "nest"),
+        (("--batch", "--players", "llm:openai/x", "random", "--prompt", str(spec), "--api-base", "http://127.0.0.1:9/v1"),
+         "not a plain placeholder"),
+        (("--batch", "--players", "llm:openai/x", "random", "--prompt", str(sneaky), "--api-base", "http://127.0.0.1:9/v1"),
+         "not a plain placeholder"),
+        (("--batch", "--games", "1", "--db", str(tmp_path / ("x" * 300))), "name too long"),
+    ]  # fmt: skip
+    for args, message in cases:
+        result = arena(*args)
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 2 and len(lines) == 1 and message in lines[0].lower(), (args, result.stderr[-300:])
+    for args in (("show", "--db", str(tmp_path / "nothing")), ("report", "--db", str(tmp_path / "nothing"))):
+        result = arena(*args)
+        assert result.returncode in (1, 2) and "Traceback" not in result.stderr and "None" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr

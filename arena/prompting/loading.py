@@ -7,6 +7,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from arena.paths import read_small_file
 from arena.prompting.family import PromptFamily
 from arena.prompting.schema import FamilyFile, validate_family
 
@@ -21,6 +22,8 @@ def _parse(raw: bytes, where: str) -> FamilyFile:
         raise ValueError(f"{where}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{where}: not valid TOML ({error})") from None
+    except RecursionError:
+        raise ValueError(f"{where}: tables or arrays nested too deeply") from None
     return validate_family(data, where)
 
 
@@ -61,7 +64,7 @@ def load_family_file(argument: str, show_legal: bool = True, constrained: bool =
     location, _, variant = argument.partition("#")
     path = Path(location).expanduser()
     try:
-        raw = path.read_bytes()
+        raw = read_small_file(path)
     except FileNotFoundError:
         raise ValueError(f"prompt file {location}: no such file") from None
     except IsADirectoryError:

@@ -46,8 +46,20 @@ QUIZ_FIELDS = frozenset({"mark", "key", "board", "instruction"})
 
 
 def placeholders(text: str) -> set[str]:
-    """The field names a str.format template uses; ValueError if its braces are malformed."""
-    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The field names a str.format template uses; ValueError if its braces are malformed or a field is not plain.
+
+    Only `{name}` is allowed: attribute or index access (`{rules.__class__}`), conversions and format specs
+    (`{rules:>300000000}` would build a 300 MB prompt) are refused.
+    """
+    names = set()
+    for _, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            shown = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            raise ValueError(f"{{{shown}}} is not a plain placeholder: write {{name}} only")
+        names.add(name)
+    return names
 
 
 class FamilyFile(BaseModel):

@@ -42,8 +42,12 @@ class MatchStore(StoreReading):
     def __init__(self, path: str | Path, lock_timeout: float = LOCK_TIMEOUT, read_only: bool = False) -> None:
         """Open (creating it if needed) a database; `read_only` views it without the lock and never writes."""
         self.path = Path(path)
-        self.layout: Layout = locate(self.path)
-        self.folder = self.layout.folder
+        try:  # a name too long for the file system, a path through a file
+            self.layout: Layout = locate(self.path)
+            self.folder = self.layout.folder
+            self.check_places()
+        except OSError as error:
+            raise StoreError(f"cannot use {self.path}: {error.strerror or error}") from None
         self.read_only = read_only
         self.journal = Journal(self.folder / "journal")
         self.lock = FileLock(str(self.folder / "lock"), timeout=lock_timeout)
@@ -51,7 +55,6 @@ class MatchStore(StoreReading):
         self.spill: Journal | None = None
         self.unmerged = 0  # records this process journalled since its last merge
         self.legacy_view: dict[str, list[dict[str, Any]]] | None = None
-        self.check_places()
         if read_only:
             if read_marker(self.layout) is None and self.layout.legacy is not None:
                 self.legacy_view = self.read_legacy(self.layout.legacy)

@@ -64,7 +64,9 @@ class Segments:
 
     def numbers(self) -> list[int]:
         """Segment numbers on disk, oldest first."""
-        found = []
+        found: list[int] = []
+        if not self.folder.is_dir():
+            return found  # a read-only view of a store nobody has created yet: empty
         for path in self.folder.iterdir():
             match = self.pattern.match(path.name)
             if match:

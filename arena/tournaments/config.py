@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from arena.llm.secrets import hide_spec, hide_url
 from arena.match.policy import InvalidMovePolicy
+from arena.paths import read_small_file
 
 LLM_KEYS = ("prompt", "temperature", "max_tokens", "api_base", "reasoning_effort", "constrained", "legal", "transport")
 
@@ -169,13 +170,15 @@ class TournamentConfig(BaseModel):
 def load_config(path: Path) -> TournamentConfig:
     """A tournament file; ValueError in one line naming the file and the first bad field."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_small_file(path).decode("utf-8"))
     except OSError as error:
-        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise ValueError(f"{path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{path} nests tables or arrays too deeply") from None
     return parse_config(anchor_prompt_files(data, path.parent), str(path))
 
 
