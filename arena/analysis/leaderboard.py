@@ -13,6 +13,7 @@ from arena.analysis.ratings import PROVISIONAL, Result, bradley_terry, elo, wils
 SEATS = ("first", "second")
 
 
+USAGE = ("prompt_tokens", "completion_tokens", "cost", "unpriced", "seconds")  # spent in every match, scored or not
 OUTCOMES = ("wins", "draws", "losses", "disqualified", "opponent_disqualified")
 OUTCOME_OF = {"win": "wins", "draw": "draws", "loss": "losses", "disqualified": "disqualified"}
 OUTCOME_OF["opponent_disqualified"] = "opponent_disqualified"
@@ -84,8 +85,8 @@ class PlayerRow:
         return sum(seat.matches for seat in self.seats)
 
     def per(self, name: str, by: str) -> float:
-        """A count divided by another (nan when the divisor is 0)."""
-        divisor = self.counts.get(by, 0) if by != "matches" else self.matches
+        """A count divided by another, or by the scored matches (nan when the divisor is 0)."""
+        divisor = self.counts.get(by, 0) if by != "matches" else self.scored
         return self.counts.get(name, 0) / divisor if divisor else math.nan
 
     def as_dict(self) -> dict[str, Any]:
@@ -102,6 +103,7 @@ class PlayerRow:
             "provisional": self.provisional,
             "matches": self.matches,
             "scored": self.scored,
+            "unscored": self.unscored,
             "wins": self.total("wins"),
             "draws": self.total("draws"),
             "losses": self.total("losses"),
@@ -184,10 +186,10 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
         for seat, name in enumerate(analysis.players):
             row = rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
-            stats = vars(analysis.seats[seat])
-            for key, value in stats.items():
-                row.counts[key] = row.counts.get(key, 0) + value
             outcome = analysis.outcome(seat)
+            for key, value in vars(analysis.seats[seat]).items():
+                if outcome is not None or key in USAGE:  # an errored match's moves are no measure of play
+                    row.counts[key] = row.counts.get(key, 0) + value
             if outcome is None:
                 row.unscored += 1
                 continue

@@ -17,7 +17,8 @@ REPORT_COLUMNS = """columns of the report's leaderboard (one row per player iden
   rating        Bradley-Terry strength on the Elo scale (1000 = the mean player), fitted with a weak
                 normal prior; ? marks fewer than 5 scored matches; - a player with none (listed last)
   95% CI        the wider of the bootstrap over matches and the posterior interval: never zero-width
-  n             matches played (scored or not)
+  n             scored matches (errors, aborts and move limits are left out of every rate; their
+                tokens and cost still count)
   W-D-L-DQ      wins, draws, losses on the board and the player's own disqualifications
   opp DQ        matches the opponent was disqualified in: not a win (the rating counts them, below)
   win 1st/2nd   win rate moving first / second

@@ -193,7 +193,10 @@ def open_store(path: Path, prog: str) -> MatchStore | None:
     from arena.store import MatchStore, StoreError
 
     try:
-        return MatchStore(path)
+        store = MatchStore(path)
     except StoreError as error:
         print_error(f"{prog}: error: {error}")
         return None
+    for warning in store.warnings:  # a damaged file set aside, a marker rewritten: said, never silent
+        print_error(f"warning: {warning}")
+    return store

@@ -42,6 +42,9 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
         help="llm:MODEL, llm:local or random (default random)",
     )
     run.add_argument("--plain", action="store_true", help="answer the items yourself in this terminal")
+    run.add_argument(
+        "--again", action="store_true", help="start a new session even if one with these settings is finished"
+    )
     run.add_argument("--items", type=positive_int, help="items per run (default: the published count)")
     run.add_argument("--seed", type=non_negative_int, default=0, help="which items (default 0: all alike)")
     run.add_argument("--temperature", type=float, nargs="+", metavar="T", help="one run per temperature")
@@ -115,7 +118,12 @@ def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.Argument
             except ValueError as error:
                 print_error(f"arena task: error: {error}")
                 return 2
-        session = resumable(store, args.task, spec, count, args.seed, temperature)
+        session = None if args.again else resumable(store, args.task, spec, count, args.seed, temperature)
+        if session is not None and session.finished:
+            print(f"session {session.record.id} with these settings is finished ({count} of {count} answered): its "
+                  "results below; --again starts a new one", file=sys.stderr)  # fmt: skip
+            rows.append(session_summary(session))
+            continue
         if session is not None:
             print(f"resuming session {session.record.id}: {len(session.answers)} of {count} answered", file=sys.stderr)
         else:

@@ -66,7 +66,9 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
         warm_up_litellm()  # seconds of importing, done while the run is checked and planned
     try:
         runs = prepare_runs(configs, args.resume, args.max_cost)
-    except ValueError as error:
+        if args.resume:
+            known_tournament(args.db, args.resume)
+    except (ValueError, StoreError) as error:
         print_error(f"{prog}: error: {error}")
         return 2
     problem = preflight_problem(runs[0]) if models and not args.replay else None
@@ -84,3 +86,14 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
     except KeyboardInterrupt:
         print_error(f"{prog}: interrupted; finished matches are recorded (run the same command again to resume)")
         return 130
+
+
+def known_tournament(db: Path, tournament: str) -> None:
+    """ValueError unless the database holds matches of the tournament `--resume` names."""
+    from arena.store import MatchStore
+    from arena.store.summaries import FIELD
+
+    with MatchStore(db, read_only=True) as store:
+        column = FIELD["tournament"]
+        if not any(row[column] == tournament for row in store.summary_rows().rows):
+            raise ValueError(f"--resume: no tournament {tournament} in {db} (run without --resume to start one)")

@@ -68,7 +68,7 @@ def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4
         row.player,
         number(row.rating, "{:.0f}") + ("?" if row.rated and row.provisional else ""),
         "-" if math.isnan(row.low) else f"{row.low:.0f}-{row.high:.0f}",
-        str(row.matches),
+        str(row.scored),
         f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
         str(row.total("opponent_disqualified")),
         f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+TABLE_NAME = re.compile(r"[a-z][a-z_]{0,40}")  # the names segment files are made from
 
 
 @dataclass
@@ -91,6 +94,8 @@ class Journal:
                 document = json.loads(line)
                 if not isinstance(document, dict) or not isinstance(document.get("document", {}), dict):
                     raise ValueError("not an object")
+                if not TABLE_NAME.fullmatch(str(document.get("table", "matches"))):
+                    raise ValueError("not a table name")  # `../escaped` would be a path out of the store
                 contents.documents.append(document)
             except (ValueError, RecursionError):
                 contents.unreadable.append(line)

@@ -121,10 +121,10 @@ def task_sessions(store: MatchStore) -> list[TaskSession]:
 def resumable(
     store: MatchStore, task: str, player: str, count: int, seed: int, temperature: float | None
 ) -> TaskSession | None:
-    """The latest unfinished session with exactly these settings, to carry on instead of starting anew."""
+    """The latest session with exactly these settings: carried on if unfinished, shown if finished."""
     for session in reversed(task_sessions(store)):
         record = session.record
         same = (record.task, record.player, record.count, record.seed, record.temperature)
-        if same == (task, player, count, seed, temperature) and not session.finished:
+        if same == (task, player, count, seed, temperature):
             return session
     return None

@@ -106,6 +106,16 @@ class TournamentConfig(BaseModel):
             return [{"spec": item} if isinstance(item, str) else item for item in value]
         return value
 
+    @field_validator("players", mode="after")
+    @classmethod
+    def listed_once(cls, value: list[PlayerEntry]) -> list[PlayerEntry]:
+        """A player listed twice among three or more would silently play once: refused (two alike may meet)."""
+        specs = [entry.full_spec() for entry in value]
+        twice = sorted({spec for spec in specs if specs.count(spec) > 1})
+        if twice and len(specs) > 2:
+            raise ValueError(f"{twice[0]} is listed twice: list each player once")
+        return value
+
     @field_validator("games", mode="before")
     @classmethod
     def game_list(cls, value: Any) -> Any:
