@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -182,3 +183,20 @@ def test_a_database_whose_lock_cannot_be_taken_can_still_be_viewed(db_path: Path
     assert batch.returncode == 2 and "cannot use" in one_line_error(batch)
     shown = arena("show", "--db", str(db_path))
     assert shown.returncode == 0 and "match " in shown.stdout
+
+
+def test_an_index_with_the_right_size_but_wrong_rows_loses_nothing_at_the_next_merge(tmp_path: Path) -> None:
+    from arena.runner.tournament import TournamentPlan, run_tournament
+
+    db = tmp_path / "db"
+    with MatchStore(db) as store:
+        store.add_many(asyncio.run(run_tournament(TournamentPlan("tictactoe", ("minimax", "random"), 5))))
+    index = db / "matches-000001.index.json"
+    data = json.loads(index.read_text())
+    data["rows"] = data["rows"][:3]  # stamped with the segment's size, but two rows short
+    index.write_text(json.dumps(data))
+    with MatchStore(db) as store:
+        more = TournamentPlan("tictactoe", ("minimax", "random"), 4, tournament_id="t-more")
+        store.add_many(asyncio.run(run_tournament(more)))
+    with MatchStore(db, read_only=True) as store:
+        assert len({d["id"] for d in store.documents()}) == 9 and len(store.summary_rows().rows) == 9

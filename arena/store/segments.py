@@ -134,6 +134,18 @@ class Segments:
             ids |= self.ids_in(number)
         return ids
 
+    def checked_rows(self, number: int) -> list[list[Any]]:
+        """A segment's index rows, rebuilt if their count is not the segment's (TinyDB ids would collide)."""
+        rows = self.rows(number)
+        text = self.path(number).read_bytes()
+        count = len(rows)
+        last_there = b'"%d":{' % count in text if count else True
+        if last_there and (b'"%d":{' % (count + 1)) not in text:
+            return rows
+        rows = [self.summarize(document) for document in self.read_documents(number)]
+        self.write_index(number, rows)
+        return rows
+
     def prepare(self, document: dict[str, Any]) -> Prepared:
         """A parsed document made ready to store."""
         encoded = json.dumps(document, separators=(",", ":")).encode("utf-8")
@@ -152,7 +164,7 @@ class Segments:
         number = numbers[-1] if numbers else 1
         while fresh:
             full = self.path(number).exists() and self.path(number).stat().st_size >= SEGMENT_BYTES
-            rows = [] if full or not self.path(number).exists() else self.rows(number)
+            rows = [] if full or not self.path(number).exists() else self.checked_rows(number)
             room = SEGMENT_DOCUMENTS - len(rows)
             if full or room <= 0:
                 number += 1
