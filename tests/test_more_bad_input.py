@@ -69,3 +69,25 @@ def test_errored_matches_count_in_no_rate() -> None:
     refused_in_scored = sum(1 for d in documents[:3] for m in d["moves"] if not m["valid"])
     assert row.counts["invalid"] == refused_in_scored  # the errored match's six refusals are not counted
     assert row.per("invalid", "matches") == refused_in_scored / 3
+
+
+def test_damaged_documents_are_left_out_with_a_warning_by_every_reader(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    assert arena("--batch", "--games", "3", "--db", str(db)).returncode == 0
+    assert arena("task", "run", "shapes", "--items", "3", "--db", str(db)).returncode == 0
+    for table, damage in (("matches", {"moves": "zzz", "players": [{"spec": 5}]}), ("task_answers", {"scores": 7})):
+        segment = next(p for p in db.glob(f"{table}-*.json") if not p.name.endswith(".index.json"))
+        data = json.loads(segment.read_text())
+        first = next(iter(data[table]))
+        data[table][first].update(damage)  # the right shape of file, the wrong content
+        segment.write_text(json.dumps(data))
+        segment.with_name(segment.name.replace(".json", ".index.json")).unlink()
+    commands = [("report",), ("report", "--json"), ("task", "sessions"), ("report", "--out", str(tmp_path / "r"))]
+    for command in commands:
+        result = arena(*command, "--db", str(db))
+        assert result.returncode == 0, (command, result.stderr[-500:])
+        assert "Traceback" not in result.stderr and "warning:" in result.stderr, command
+    shown = arena("show", "--db", str(db))  # the latest match is whole: shown as ever
+    assert shown.returncode == 0 and "Traceback" not in shown.stderr
+    data = json.loads(arena("report", "--json", "--db", str(db)).stdout)
+    assert data["games"]["tictactoe"]["matches"] == 2 and data["tasks"][0]["answered"] == 2

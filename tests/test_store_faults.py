@@ -60,7 +60,7 @@ def test_a_folder_or_a_foreign_file_as_db_is_refused_and_untouched(tmp_path: Pat
 @pytest.mark.parametrize(
     "content",
     [
-        '{"a":' * 100_000 + "1" + "}" * 100_000,
+        '{"matches":' + '{"a":' * 100_000 + "1" + "}" * 100_001,
         '{"matches": [1, 2, 3]}',
         '{"matches": {"1": "text"}}',
         '{"matches": {"1": {',

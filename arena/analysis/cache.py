@@ -64,7 +64,7 @@ def analyse_store(
             if document.get("id") in ids:
                 try:
                     cached[document["id"]] = analyse(document, budget).as_json()
-                except (ValueError, KeyError, TypeError) as error:
+                except (ValueError, KeyError, TypeError, AttributeError) as error:
                     store.warnings.append(f"match {document.get('id')!r} cannot be analysed: {error}")
                 done += 1
                 if on_progress is not None:

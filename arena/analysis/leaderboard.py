@@ -42,11 +42,11 @@ class SeatRecord:
         for name in OUTCOMES:
             count = getattr(self, name)
             low, high = wilson(count, self.matches)
-            out[name] = {
+            out[name] = {  # None, not NaN, without matches: JSON has no NaN
                 "count": count,
-                "rate": count / self.matches if self.matches else math.nan,
-                "low": low,
-                "high": high,
+                "rate": count / self.matches if self.matches else None,
+                "low": _round(low, 6),
+                "high": _round(high, 6),
             }
         return out
 

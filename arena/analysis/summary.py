@@ -102,7 +102,7 @@ class RunTally:
         played = len(record.played)
         try:
             analysis = analyse(record.model_dump(), grading=False)
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             analysis = None
         for seat, player in enumerate(record.players):
             tally = self.tally(player.spec, seat)

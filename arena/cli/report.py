@@ -100,7 +100,7 @@ def run_report(argv: list[str]) -> int:
         print_error(f"arena report: no recorded match or task session in {args.db} matches these filters")
         return 1
     if args.json:
-        print(json.dumps(report_json(report)))
+        print(json.dumps(report_json(report), allow_nan=False))  # strict JSON: no NaN
     else:
         from arena.console import wide_console
 

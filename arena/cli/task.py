@@ -80,6 +80,7 @@ def run_task(argv: list[str]) -> int:
     store = open_store(args.db, "arena task")
     if store is None:
         return 2
+    shown = len(store.warnings)
     try:
         if args.command == "sessions":
             rows = [session_summary(s) for s in task_sessions(store)]
@@ -93,6 +94,8 @@ def run_task(argv: list[str]) -> int:
         return run_sessions(args, store, parser)
     finally:
         store.close()
+        for warning in store.warnings[shown:]:
+            print_error(f"warning: {warning}")
 
 
 def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.ArgumentParser) -> int:

@@ -61,7 +61,7 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     out.mkdir()
     written = []
     data = report_json(report)
-    (out / "leaderboard.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    (out / "leaderboard.json").write_text(json.dumps(data, indent=2, allow_nan=False) + "\n", encoding="utf-8")
     written.append(out / "leaderboard.json")
     written.append(write_csv(out / "leaderboard.csv", leaderboard_rows(report)))
     written.append(write_csv(out / "matrix.csv", matrix_rows(report)))

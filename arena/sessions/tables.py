@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from arena.sessions.records import StoredAnswer, StoredSession
 from arena.store import MatchStore
@@ -23,6 +25,7 @@ def now() -> str:
 
 S = TypeVar("S", bound=StoredSession)
 A = TypeVar("A", bound=StoredAnswer)
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,19 @@ class SessionTables(Generic[S, A]):
         """Every session with its answers (by number), oldest first, from one read of each table."""
         answers: dict[str, list[A]] = {}
         for document in store.documents(self.answers):
-            answer = self.answer_model.model_validate(document)
-            answers.setdefault(answer.session, []).append(answer)
-        records = sorted(
-            (self.session_model.model_validate(d) for d in store.documents(self.sessions)), key=lambda r: r.started_at
-        )
+            answer = readable(store, self.answer_model, document, "answer")
+            if answer is not None:
+                answers.setdefault(answer.session, []).append(answer)
+        sessions = (readable(store, self.session_model, d, "session") for d in store.documents(self.sessions))
+        records = sorted((record for record in sessions if record is not None), key=lambda r: r.started_at)
         return [(r, sorted(answers.get(r.id, []), key=lambda a: a.number)) for r in records]
+
+
+def readable(store: MatchStore, model: type[M], document: dict[str, Any], what: str) -> M | None:
+    """A stored document as its record, or None with a warning when it was damaged past reading."""
+    try:
+        return model.model_validate(document)
+    except ValidationError as error:
+        ident = str(document.get("id"))[:40]
+        store.warnings.append(f"{what} {ident!r} is damaged ({error.error_count()} error(s)); left out")
+        return None

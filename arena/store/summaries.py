@@ -125,7 +125,18 @@ def record_row(record: MatchRecord) -> list[Any]:
 
 
 def summary_row(document: dict[str, Any]) -> list[Any]:
-    """The index row of a raw match document (no validation: rows are made for every record written)."""
+    """The index row of a raw match document; a document damaged past reading gets a `damaged` row, never scored."""
+    try:
+        return _summary_row(document)
+    except (AttributeError, TypeError, ValueError):
+        ident = document.get("id")
+        return _summary_row({"id": ident if isinstance(ident, str) else str(ident), "outcome": DAMAGED})
+
+
+DAMAGED = {"status": "damaged", "termination": "damaged"}
+
+
+def _summary_row(document: dict[str, Any]) -> list[Any]:
     moves = document.get("moves") or []
     outcome = document.get("outcome") or {}
     prompt_tokens = completion_tokens = 0
