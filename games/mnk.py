@@ -9,7 +9,6 @@ from typing import Any
 from games import grid
 from games.base import Cell, IllegalMove, Outcome
 
-
 MAX_SIDE = 30  # Gomoku's 15x15 twice over: a board past this is a typo, not a game
 
 @dataclass(frozen=True)

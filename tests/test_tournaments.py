@@ -193,13 +193,12 @@ def test_the_spend_cap_stops_new_matches_and_a_higher_cap_resumes(tmp_path: Path
     assert capped.returncode == 3, capped.stderr
     summary = json.loads(capped.stdout)
     run = summary["runs"][0]
-    assert run["stopped_by_cost_cap"] and 0 < run["matches"] < 30
-    assert run["cost"] >= 0.0001 and run["unpriced_calls"] == 0
+    assert run["stopped_by_cost_cap"] and run["cost_cap_reached"] and 0 < run["matches"] < 30
+    assert run["unpriced_calls"] == 0
     assert "spend cap $0.0001 reached" in capped.stderr and "higher --max-cost to resume" in capped.stderr
-    # At most the matches in flight when the cap was reached finish after it.
-    costs = [row[FIELD["cost"]] for row in tournament_rows(db)]
-    assert sum(costs[:-2]) < 0.0001
-    done = run["matches"]
+    # Checked before every call: past the cap by at most the calls in flight (concurrency 2), one call's price each.
+    rows = tournament_rows(db)
+    done = sum(1 for row in rows if row[FIELD["status"]] == "finished")
     resumed = arena(*args, "--max-cost", "1")
     assert resumed.returncode == 0, resumed.stderr
     assert f"{done} of 30 already recorded; playing {30 - done}" in resumed.stderr
@@ -259,3 +258,24 @@ def test_a_prompt_file_in_a_tournament_is_found_beside_it_and_its_content_is_par
     (tmp_path / "prompts" / "mine.toml").write_text(example.replace("version = 1", "version = 0"))
     with pytest.raises(ValueError, match=r"t.toml: prompt: prompt file .*mine.toml: version:"):
         load_config(tournament)
+
+
+def test_the_cap_is_checked_before_every_call_and_counts_replayed_matches(tmp_path: Path, fake_llm: FakeServer) -> None:
+    from arena.llm.cache import CALLS
+
+    db = tmp_path / "db"
+    args: tuple[str, ...] = ("--batch", "--players", "llm:openai/gpt-4o-mini", "random", "--games", "40")
+    args += ("--api-base", fake_llm.url, "--db", str(db), "--json")  # 8 at once
+    capped = arena(*args, "--max-cost", "0.0004")
+    assert capped.returncode == 3 and "spend cap $0.0004 reached" in capped.stderr, capped.stderr
+    with MatchStore(db, read_only=True) as store:
+        calls = [float(call["cost"]) for call in store.documents(CALLS)]
+    assert sum(calls) <= 0.0004 + 8 * max(calls) * 1.001  # past the cap by at most the calls in flight
+    stopped = [row for row in tournament_rows(db) if row[FIELD["status"]] == "aborted"]
+    paid_in_stopped = sum(row[FIELD["cost"]] for row in stopped)
+    again = arena(*args, "--max-cost", "0.0004")  # resuming removes the stopped matches: their cost still counts
+    assert again.returncode == 3 and "spend cap $0.0004 reached" in again.stderr
+    with MatchStore(db, read_only=True) as store:
+        assert sum(float(d["cost"]) for d in store.documents("spent")) == pytest.approx(paid_in_stopped)
+        every_call = [float(call["cost"]) for call in store.documents(CALLS)]
+    assert sum(every_call) <= 0.0004 + 8 * max(every_call) * 1.001  # the resumed run counted what it removed

@@ -11,6 +11,10 @@ class PlayerFailure(Exception):
     """A player could not answer for a reason that is not its move (e.g. its provider failed)."""
 
 
+class SpendCapReached(PlayerFailure):
+    """The run's spend cap leaves no room for another model call: the match stops, unscored, to resume later."""
+
+
 @dataclass(frozen=True)
 class TurnView:
     """What the runner hands a player: the game, the position, its seat and any earlier refusal."""

@@ -13,7 +13,7 @@ from arena.llm.secrets import reveal_url
 from arena.llm.settings import ModelSettings
 from arena.match.events import AnswerDelta, ProviderRetry, ReasoningDelta
 from arena.match.policy import InvalidMovePolicy
-from arena.players.base import Choice, PlayerFailure, TurnView
+from arena.players.base import Choice, PlayerFailure, SpendCapReached, TurnView
 from arena.players.options import PlayerOptions
 from arena.prompting import PromptFamily, load_family
 from games.base import InvalidMove
@@ -92,7 +92,9 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
         backoff=options.backoff,
         transport=transport,
     )
-    return LLMPlayer(settings, family, seed, options.game, options.call_cache, options.replay, local)
+    player = LLMPlayer(settings, family, seed, options.game, options.call_cache, options.replay, local)
+    player.spend_gate = options.spend_gate
+    return player
 
 
 class LLMPlayer:
@@ -115,6 +117,7 @@ class LLMPlayer:
         self.cache = cache
         self.replay = replay
         self.local = local
+        self.spend_gate: Any = None  # the run's SpendGate, asked before each live call
         self.policy: InvalidMovePolicy | None = family.policy(game) if game else None
         self.max_moves: int | None = family.limits(game)[1] if game else None
 
@@ -178,10 +181,18 @@ class LLMPlayer:
                 await on_delta("reasoning", recorded.reasoning)
             await on_delta("answer", recorded.content)
             return recorded
+        gate = self.spend_gate
+        if gate is not None and not gate.reserve():
+            raise SpendCapReached(f"the spend cap ${gate.cap:g} leaves no room for another call")
+        cost = None
         try:
             completion = await complete(settings, messages, on_delta, on_retry)
+            cost = completion.cost
         except ProviderFailure as failure:
             raise PlayerFailure(f"{self.spec}: {failure}") from failure
+        finally:
+            if gate is not None:
+                gate.settle(cost)
         if self.cache is not None:
             self.cache.put(key, settings.model, completion)
         return completion

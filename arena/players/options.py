@@ -25,6 +25,7 @@ class PlayerOptions:
     transport: str = "auto"  # "litellm": OpenAI-compatible endpoints too go through litellm's stream
     replay: bool = False
     call_cache: Any = None  # an arena.llm.cache.CallCache, or None to keep no calls
+    spend_gate: Any = None  # an arena.llm.spend.SpendGate asked before every live call, or None
 
     def for_game(self, game: str) -> PlayerOptions:
         """The same options for a given game."""

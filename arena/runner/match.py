@@ -16,7 +16,7 @@ from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, Move
 from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.players import Choice, Player, PlayerOptions, TurnView, make_player
-from arena.players.base import PlayerFailure
+from arena.players.base import PlayerFailure, SpendCapReached
 from games.base import GameError, InvalidMove
 from games.registry import make_game
 
@@ -165,6 +165,8 @@ class MatchRunner:
                 started = time.perf_counter()
                 try:
                     choice = await self.players[seat].choose_move(view)
+                except SpendCapReached as stopped:
+                    return OutcomeRecord(status="aborted", termination="spend cap", detail=str(stopped))
                 except PlayerFailure as failure:
                     return OutcomeRecord(
                         status="error", termination="player failure", detail=f"seat {seat + 1}: {failure}"

@@ -10,5 +10,6 @@ QUIZ_SESSIONS = "quiz_sessions"
 QUIZ_ANSWERS = "quiz_answers"
 TASK_SESSIONS = "task_sessions"
 TASK_ANSWERS = "task_answers"
-TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS)
+SPENT = "spent"  # the cost of matches removed to be played again: a spend cap counts it
+TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPENT)
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}

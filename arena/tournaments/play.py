@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import uuid
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from arena.console import wide_console
 from arena.inert import inert, inert_text
 from arena.llm.cache import CallCache
 from arena.llm.local import stop_shared_local_server
+from arena.llm.spend import SpendGate
 from arena.match.events import Event, MatchStarted, ProviderRetry
 from arena.match.records import MatchRecord
 from arena.runner.tournament import play_tournament
@@ -30,8 +32,9 @@ from arena.runner.workers import ProcessBackend
 from arena.store import MatchStore, StoreError
 from arena.store.recorder import GroupRecorder
 from arena.store.summaries import FIELD
+from arena.store.tables import SPENT
 from arena.tournaments.runs import BatchRun, RunResult, Spending
-from arena.tournaments.schedule import resumed
+from arena.tournaments.schedule import Schedule, resumed
 from arena.tournaments.summary import report_errors, report_spending, run_title, summary_json, summary_table
 
 CAP_STOPPED = 3  # exit code when the spend cap stopped a tournament before its end
@@ -102,10 +105,13 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     started = time.perf_counter()
     schedule = resumed(run.schedule, store)
     if schedule.replaced:
+        if schedule.replaced_cost:
+            store.append(SPENT, spent_entry(schedule))
         store.remove_matches(set(schedule.replaced))
     if schedule.recorded or schedule.replaced or errors.is_terminal:  # a fresh run's id is in its summary
         errors.print(inert(schedule.resume_line() + run.label), markup=False, highlight=False, soft_wrap=True)
-    options = replace(run.options, call_cache=CallCache(store, run.options.replay))
+    gate = SpendGate(run.max_cost, spent=schedule.recorded_cost)
+    options = replace(run.options, call_cache=CallCache(store, run.options.replay), spend_gate=gate)
     tally = RunTally(schedule.players())
     spending = Spending(cost=schedule.recorded_cost)
     if schedule.recorded:
@@ -142,13 +148,11 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
 
     def spent(record: MatchRecord) -> object:
         spending.add(record)
+        spending.stopped += record.outcome.termination == "spend cap"
         return recorder.put(record)
 
     def may_start() -> bool:
-        if run.max_cost is not None and spending.cost >= run.max_cost:
-            spending.capped = True
-            return False
-        return True
+        return gate.may_start()
 
     def watch(event: Event) -> None:  # rate-limit and other provider waits, shown beside the bar
         if isinstance(event, ProviderRetry):
@@ -179,6 +183,16 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
 
     with progress:
         asyncio.run(play())
-    if spending.capped and played + schedule.recorded >= schedule.total:
-        spending.capped = False  # the cap was reached by the last match: nothing was left out
+    spending.reached = gate.reached  # said even when the last match went over: the cap was passed all the same
+    spending.capped = gate.reached and (played + schedule.recorded < schedule.total or spending.stopped > 0)
     return RunResult(run, tally, time.perf_counter() - started, spending, schedule)
+
+
+def spent_entry(schedule: Schedule) -> dict[str, object]:
+    """A ledger line: the cost of the matches about to be removed and played again."""
+    return {
+        "id": f"{schedule.tournament_id}:{uuid.uuid4().hex[:12]}",
+        "tournament": schedule.tournament_id,
+        "matches": sorted(schedule.replaced),
+        "cost": round(schedule.replaced_cost, 8),
+    }

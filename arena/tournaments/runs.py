@@ -28,7 +28,9 @@ class Spending:
     cost: float = 0.0
     unpriced: int = 0
     unpriced_models: set[str] | None = None
-    capped: bool = False
+    capped: bool = False  # the cap left matches unplayed (or stopped some): exit code 3
+    reached: bool = False  # the cap was reached, even if every match was played
+    stopped: int = 0  # matches the cap stopped part-way (recorded as aborted, played again on resume)
 
     def add(self, record: MatchRecord) -> None:
         """Count a finished match's calls."""

@@ -8,6 +8,7 @@ from itertools import combinations
 from arena.runner.tournament import TournamentPlan
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
+from arena.store.tables import SPENT
 from arena.tournaments.config import TournamentConfig
 from games.registry import canonical_name, make_game
 
@@ -24,6 +25,7 @@ class Schedule:
     recorded: int = 0
     recorded_cost: float = 0.0
     replaced: frozenset[str] = frozenset()
+    replaced_cost: float = 0.0  # what the calls of the matches to play again cost: kept when they are removed
 
     @property
     def total(self) -> int:
@@ -99,14 +101,26 @@ def resumed(schedule: Schedule, store: MatchStore) -> Schedule:
     tournament, index, status, cost, ident = (FIELD[k] for k in ("tournament", "index", "status", "cost", "id"))
     done: set[int] = set()
     replaced: set[str] = set()
-    spent = 0.0
+    # Calls paid for in matches removed by earlier resumes: spent all the same.
+    spent = sum(
+        float(d.get("cost") or 0.0) for d in store.documents(SPENT) if d.get("tournament") == schedule.tournament_id
+    )
+    replaced_cost = 0.0
     for row in table.rows:
         if row[tournament] != schedule.tournament_id:
             continue
         spent += float(row[cost] or 0.0)
         if row[status] in REPLAYED:
             replaced.add(str(row[ident]))
+            replaced_cost += float(row[cost] or 0.0)
         else:
             done.add(int(row[index]))
     plans = tuple(replace(plan, skip=frozenset(i for i in plan.indexes if i in done)) for plan in schedule.plans)
-    return replace(schedule, plans=plans, recorded=len(done), recorded_cost=spent, replaced=frozenset(replaced))
+    return replace(
+        schedule,
+        plans=plans,
+        recorded=len(done),
+        recorded_cost=spent,
+        replaced=frozenset(replaced),
+        replaced_cost=replaced_cost,
+    )

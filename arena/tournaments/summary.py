@@ -41,12 +41,12 @@ def report_spending(results: list[RunResult], errors: Console) -> None:
     """Say when the spend cap stopped a run (and how to go on), and which calls had no known price."""
     for result in results:
         spending, schedule = result.spending, result.schedule
-        if spending.capped:
-            left = schedule.total - result.tally.matches
+        if spending.reached:
+            left = schedule.total - (result.tally.matches - spending.stopped)
             errors.print(
-                f"spend cap ${result.run.max_cost:g} reached (${spending.cost:.4f} recorded for tournament "
-                f"{schedule.tournament_id}); {left} match(es) not started. Run the same command with a higher "
-                "--max-cost to resume.",
+                f"spend cap ${result.run.max_cost:g} reached (${spending.cost:.4f} spent on tournament "
+                f"{schedule.tournament_id}, calls of replayed matches included); {left} match(es) not played. "
+                "Run the same command with a higher --max-cost to resume.",
                 markup=False,
                 highlight=False,
                 soft_wrap=True,
@@ -77,6 +77,7 @@ def summary_json(results: list[RunResult]) -> dict[str, object]:
                 "cost": round(result.spending.cost, 6),
                 "unpriced_calls": result.spending.unpriced,
                 "stopped_by_cost_cap": result.spending.capped,
+                "cost_cap_reached": result.spending.reached,
                 "players": [t.as_dict() for t in tally.rows()],
             }
         )
