@@ -7,7 +7,10 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from tests.processes import ROOT
 
@@ -75,3 +78,37 @@ def test_workers_exit_when_the_main_process_is_killed(tmp_path: Path) -> None:
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if alive(pid)], "workers outlived the killed main process"
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 600 KB file system, nearly full (a tmpfs: needs root, as on the CI machines)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    try:
+        (disk / "filler").write_bytes(os.urandom(500_000))
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+@pytest.mark.parametrize(
+    ("command", "finished"),
+    [
+        (("task", "run", "shapes", "--items", "500"), "500/500"),
+        (("--batch", "--players", "random", "random", "--games", "80"), "80 matches"),
+    ],
+)
+def test_a_full_disk_is_one_line_and_the_run_resumes(small_disk: Path, command: tuple[str, ...], finished: str) -> None:
+    db = small_disk / "db"
+    full = arena(*command, "--db", str(db))
+    assert full.returncode == 2, full.stderr
+    assert "No space left on device" in full.stderr and "Traceback" not in full.stderr, full.stderr
+    assert len(full.stderr.strip().splitlines()) == 1, full.stderr
+    (small_disk / "filler").unlink()
+    again = arena(*command, "--db", str(db))
+    assert again.returncode == 0, again.stderr
+    assert finished in again.stdout, again.stdout

@@ -22,6 +22,7 @@ from arena.cli.common import (
 )
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
+from arena.store import StoreError
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
@@ -82,20 +83,24 @@ def run_task(argv: list[str]) -> int:
         return 2
     shown = len(store.warnings)
     try:
-        if args.command == "sessions":
-            rows = [session_summary(s) for s in task_sessions(store)]
-            if args.json:
-                print(json.dumps(rows))
-            elif rows:
-                wide_console().print(results_table(rows))
-            else:
-                print("no task sessions yet")
-            return 0
-        return run_sessions(args, store, parser)
-    finally:
-        store.close()
-        for warning in store.warnings[shown:]:
-            print_error(f"warning: {warning}")
+        try:
+            if args.command == "sessions":
+                rows = [session_summary(s) for s in task_sessions(store)]
+                if args.json:
+                    print(json.dumps(rows))
+                elif rows:
+                    wide_console().print(results_table(rows))
+                else:
+                    print("no task sessions yet")
+                return 0
+            return run_sessions(args, store, parser)
+        finally:
+            store.close()
+            for warning in store.warnings[shown:]:
+                print_error(f"warning: {warning}")
+    except StoreError as error:  # a full disk: answers already written stay in the journal
+        print_error(f"arena task: error: {error}")
+        return 2
 
 
 def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.ArgumentParser) -> int:
