@@ -46,6 +46,8 @@ class FakeServer:
     port: int = 0
     in_flight: int = 0
     most_in_flight: int = 0
+    usage_growth: int = 0  # when set, each priced call reports this many times the completion tokens of the last
+    growth_from: int = 0  # priced calls made before the growth started
 
     def __post_init__(self) -> None:
         self.loop = asyncio.new_event_loop()
@@ -62,6 +64,10 @@ class FakeServer:
         """Register a scenario; returns the litellm model name to use."""
         self.scenarios[name] = list(replies)
         return f"openai/{name}"
+
+    def grow_usage(self, factor: int) -> None:
+        """From now on each priced call reports `factor` times the tokens of the one before (0: back to normal)."""
+        self.usage_growth, self.growth_from = factor, len(self.calls("gpt-4o-mini"))
 
     def calls(self, name: str) -> list[dict[str, Any]]:
         """Request bodies received for a scenario."""
@@ -88,7 +94,10 @@ class FakeServer:
     def _next_reply(self, body: dict[str, Any]) -> Reply:
         name = str(body.get("model"))
         if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
-            return Reply(content=first_legal_answer(body), delay=0.2 if name.startswith("slow") else 0.0)
+            made = len(self.calls(name)) - 1 - self.growth_from
+            tokens = 10 * self.usage_growth**made if self.usage_growth else None
+            delay = 0.2 if name.startswith("slow") else 0.0
+            return Reply(content=first_legal_answer(body), delay=delay, completion_tokens=tokens)
         if name.startswith("first-legal-"):  # first-legal-N: N chunks of reasoning before the answer
             chunks = int(name.removeprefix("first-legal-"))
             return Reply(reasoning_content="hmm " * chunks, content=first_legal_answer(body), chunk_size=4)

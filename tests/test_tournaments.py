@@ -279,3 +279,24 @@ def test_the_cap_is_checked_before_every_call_and_counts_replayed_matches(tmp_pa
         assert sum(float(d["cost"]) for d in store.documents("spent")) == pytest.approx(paid_in_stopped)
         every_call = [float(call["cost"]) for call in store.documents(CALLS)]
     assert sum(every_call) <= 0.0004 + 8 * max(every_call) * 1.001  # the resumed run counted what it removed
+
+
+def test_a_cap_passed_by_the_last_call_of_the_last_match_is_said(tmp_path: Path, fake_llm: FakeServer) -> None:
+    from arena.llm.cache import CALLS
+
+    args = ("--batch", "--players", "llm:openai/gpt-4o-mini", "minimax", "--games", "1", "--api-base", fake_llm.url)
+    try:
+        fake_llm.grow_usage(4)  # each call costs about four times the one before: the last one is the dearest
+        free = arena(*args, "--db", str(tmp_path / "free"))
+        assert free.returncode == 0 and "spend cap" not in free.stderr, free.stderr
+        with MatchStore(tmp_path / "free", read_only=True) as store:
+            costs = [float(call["cost"]) for call in store.documents(CALLS)]
+        cap = sum(costs) - costs[-1] / 2  # only the last call goes past it, and nothing is left to play after it
+        fake_llm.grow_usage(4)
+        passed = arena(*args, "--db", str(tmp_path / "capped"), "--max-cost", f"{cap:.10f}")
+    finally:
+        fake_llm.grow_usage(0)
+    assert len(costs) >= 3 and costs[-1] > costs[0]
+    assert passed.returncode == 0, passed.stderr  # nothing was stopped
+    assert "spend cap" in passed.stderr and "every match was played" in passed.stderr, passed.stderr
+    assert tournament_rows(tmp_path / "capped")[0][FIELD["status"]] != "aborted"

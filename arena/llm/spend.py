@@ -40,6 +40,11 @@ class SpendGate:
                 self.calls += 1
                 self.spent += cost
 
+    def passed(self) -> bool:
+        """Whether the cap was reached, by a refused call or by the calls already made."""
+        with self.lock:
+            return self.reached or (self.cap is not None and self.spent >= self.cap)
+
     def may_start(self) -> bool:
         """Whether a new match may begin."""
         with self.lock:

@@ -183,8 +183,8 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
 
     with progress:
         asyncio.run(play())
-    spending.reached = gate.reached  # said even when the last match went over: the cap was passed all the same
-    spending.capped = gate.reached and (played + schedule.recorded < schedule.total or spending.stopped > 0)
+    spending.reached = gate.passed()  # said even when the last match went over: the cap was passed all the same
+    spending.capped = spending.reached and (played + schedule.recorded < schedule.total or spending.stopped > 0)
     return RunResult(run, tally, time.perf_counter() - started, spending, schedule)
 
 

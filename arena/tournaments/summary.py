@@ -43,10 +43,14 @@ def report_spending(results: list[RunResult], errors: Console) -> None:
         spending, schedule = result.spending, result.schedule
         if spending.reached:
             left = schedule.total - (result.tally.matches - spending.stopped)
+            after = (
+                f"{left} match(es) not played. Run the same command with a higher --max-cost to resume."
+                if left
+                else "every match was played: the calls of the last ones went past it."
+            )
             errors.print(
                 f"spend cap ${result.run.max_cost:g} reached (${spending.cost:.4f} spent on tournament "
-                f"{schedule.tournament_id}, calls of replayed matches included); {left} match(es) not played. "
-                "Run the same command with a higher --max-cost to resume.",
+                f"{schedule.tournament_id}, calls of replayed matches included); {after}",
                 markup=False,
                 highlight=False,
                 soft_wrap=True,
