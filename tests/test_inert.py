@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -95,6 +96,17 @@ async def test_the_app_shows_hostile_text_literally_and_records_the_match(fake_l
         assert len(store.matches()) == 1
 
 
+def hostile_tournament(folder: Path, scripted: str) -> Path:
+    """A tournament file whose name and player spec hold escapes and markup."""
+    path = folder / "hostile.toml"
+    name = json.dumps(HOSTILE.replace("\x00", ""))  # a JSON string is a TOML basic string
+    path.write_text(
+        f'name = {name}\ngame = "tictactoe"\nmatches_per_pair = 1\n'
+        f"[[players]]\nspec = {json.dumps(scripted)}\n[[players]]\nspec = \"random\"\n"
+    )
+    return path
+
+
 def run_arena(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, cwd=ROOT, timeout=300)
 
@@ -119,7 +131,22 @@ def test_hostile_specs_replies_and_provider_errors_stay_inert_in_every_command_a
         run_arena("report", "--db", db, "--out", str(tmp_path / "report")),
         run_arena("task", "sessions", "--db", db),
         run_arena("show", "--db", db),
+        run_arena("tournament", str(hostile_tournament(tmp_path, scripted)), "--db", db),
     ]  # fmt: skip
+    with MatchStore(tmp_path / "db", read_only=True) as store:
+        outputs += [run_arena("show", record.id, "--db", db) for record in store.matches()[:3]]
+    outputs.append(run_arena("--batch", "--players", f"llm:{model}", scripted, "random", "--games", "2", "--db", db,
+                             "--api-base", fake_llm.url, "--replay"))  # fmt: skip
+    refused = [
+        run_arena("show", HOSTILE.replace("\x00", ""), "--db", db),
+        run_arena("solve", "tictactoe", HOSTILE.replace("\x00", "")),
+        run_arena("solve", HOSTILE.replace("\x00", ""), "x"),
+        run_arena("--batch", "--players", HOSTILE.replace("\x00", ""), "random", "--db", db),
+    ]
+    for output in refused:
+        assert output.returncode == 2, output.args
+        assert len(output.stderr.decode().strip().splitlines()) == 1, output.stderr
+        assert not CONTROL.search(output.stderr.decode() + output.stdout.decode()), output.args
     for output in outputs:
         assert output.returncode == 0, (output.args, output.stderr.decode()[-400:])
         for stream in (output.stdout, output.stderr):
