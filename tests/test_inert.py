@@ -102,7 +102,7 @@ def hostile_tournament(folder: Path, scripted: str) -> Path:
     name = json.dumps(HOSTILE.replace("\x00", ""))  # a JSON string is a TOML basic string
     path.write_text(
         f'name = {name}\ngame = "tictactoe"\nmatches_per_pair = 1\n'
-        f"[[players]]\nspec = {json.dumps(scripted)}\n[[players]]\nspec = \"random\"\n"
+        f'[[players]]\nspec = {json.dumps(scripted)}\n[[players]]\nspec = "random"\n'
     )
     return path
 
