@@ -30,6 +30,11 @@ def report_parser() -> ArgumentParser:
     parser.add_argument("--game", help="only this game")
     parser.add_argument("--tournament", metavar="ID", help="only this tournament")
     parser.add_argument("--family", metavar="PROMPT", help="only matches with a model under this prompt family")
+    parser.add_argument(
+        "--source",
+        choices=("arena", "topsakal", "childplay"),
+        help="only the arena's own matches, or one paper's imported games (arena import)",
+    )
     parser.add_argument("--out", type=Path, metavar="DIR", help="write CSV, JSON, transcripts and PNG charts here")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--sort", choices=tuple(SORTS), default="rating", help="leaderboard order (default rating)")
@@ -86,6 +91,7 @@ def run_report(argv: list[str]) -> int:
                 args.grade_budget,
                 args.resamples,
                 lambda done, total: progress.update(task, completed=done, total=total),
+                args.source,
             )
             written = write_report(args.out, report, store) if args.out else []
     except (StoreError, ValueError) as error:

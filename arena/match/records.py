@@ -74,6 +74,7 @@ class MatchRecord(BaseModel):
     seconds: float
     tournament: str | None = None
     index: int = 0
+    source: dict[str, Any] | None = None  # an imported game: the paper, file, row and the published verdicts
 
     @property
     def played(self) -> list[MoveRecord]:

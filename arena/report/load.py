@@ -62,18 +62,30 @@ def load_report(
     budget: float = DEFAULT_GRADE_BUDGET,
     resamples: int = 1000,
     on_progress: Callable[[int, int], None] | None = None,
+    source: str | None = None,
 ) -> Report:
-    """Analyse (or read from the cache) the matches that pass the filters and rate their players per game."""
-    game_at, tournament_at = FIELD["game"], FIELD["tournament"]
+    """Analyse (or read from the cache) the matches that pass the filters and rate their players per game.
+
+    `source` keeps one paper's imported games (`topsakal`, `childplay`) or the arena's own (`arena`).
+    """
+    game_at, tournament_at, source_at = FIELD["game"], FIELD["tournament"], FIELD["source"]
+
+    def source_of(row: list[Any]) -> str:
+        return (row[source_at] if len(row) > source_at else None) or "arena"
 
     def keep(row: list[Any]) -> bool:
-        return (game is None or row[game_at] == game) and (tournament is None or row[tournament_at] == tournament)
+        return (
+            (game is None or row[game_at] == game)
+            and (tournament is None or row[tournament_at] == tournament)
+            and (source is None or source_of(row) == source)
+        )
 
     analyses = analyse_store(store, keep, budget, on_progress)
     if family is not None:
         analyses = [a for a in analyses if family in a.families]
     boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
-    sessions = [s for s in task_sessions(store) if s.answers] if tournament is None and family is None else []
+    own_sessions = tournament is None and family is None and source in (None, "arena")
+    sessions = [s for s in task_sessions(store) if s.answers] if own_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []
     return Report(analyses, boards, sessions, combined)
 

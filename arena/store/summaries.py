@@ -25,6 +25,7 @@ SUMMARY_FIELDS = (
     "cost",
     "seconds",
     "ended_at",
+    "source",
 )
 
 
@@ -51,6 +52,7 @@ class MatchSummary:
     cost: float
     seconds: float
     ended_at: str
+    source: str | None = None
     segment: int = 0
 
     @classmethod
@@ -121,6 +123,7 @@ def record_row(record: MatchRecord) -> list[Any]:
         round(cost, 8),
         record.seconds,
         record.ended_at,
+        (record.source or {}).get("paper"),
     ]
 
 
@@ -164,4 +167,5 @@ def _summary_row(document: dict[str, Any]) -> list[Any]:
         round(cost, 8),
         document.get("seconds", 0.0),
         document.get("ended_at", ""),
+        (document.get("source") or {}).get("paper"),
     ]

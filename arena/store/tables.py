@@ -11,5 +11,6 @@ QUIZ_ANSWERS = "quiz_answers"
 TASK_SESSIONS = "task_sessions"
 TASK_ANSWERS = "task_answers"
 SPENT = "spent"  # the cost of matches removed to be played again: a spend cap counts it
-TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPENT)
+PUBLISHED = "published"  # the published totals of imported runs, to set beside the ones recomputed from their games
+TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPENT, PUBLISHED)
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}

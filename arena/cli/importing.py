@@ -1,0 +1,99 @@
+"""`arena import topsakal|childplay`: the seeds' published game logs as match records, each move judged again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arena.cli.common import DEFAULT_DB, ArgumentParser, open_store, print_error
+
+PAPERS = ("topsakal", "childplay")
+
+
+def import_parser() -> ArgumentParser:
+    """Options of `arena import`."""
+    parser = ArgumentParser(
+        prog="arena import",
+        description=(
+            "Import published game logs (Topsakal et al.'s CSV exports, ChildPlay's JSON runs): each game becomes a "
+            "match record, each move is judged by the arena's rules and compared with the published verdict. "
+            "Importing again adds nothing."
+        ),
+    )
+    parser.add_argument("paper", choices=PAPERS, help="whose format the files are in")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders in that format")
+    parser.add_argument("--published", action="store_true", help="the paper's own logs, shipped with the arena")
+    parser.add_argument("--check", action="store_true", help="judge and compare only: record nothing")
+    parser.add_argument(
+        "--disagreements",
+        type=Path,
+        metavar="CSV",
+        help="write every disagreement here (file, game, move, published, arena, why); default with --check: "
+        "PAPER-disagreements.csv",
+    )
+    parser.add_argument("--json", action="store_true", help="print the agreement per file as JSON")
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    return parser
+
+
+def run_import(argv: list[str]) -> int:
+    """`arena import`."""
+    from contextlib import nullcontext
+
+    from arena.imports.common import ImportFormatError
+    from arena.imports.run import import_published, write_disagreements
+    from arena.imports.shipped import published_folder
+    from arena.store import StoreError
+
+    parser = import_parser()
+    args = parser.parse_args(argv)
+    if args.published == bool(args.paths):
+        parser.error("give PATH... or --published (the paper's shipped logs), one of the two")
+    missing = [path for path in args.paths if not path.exists()]
+    if missing:
+        parser.error(f"{missing[0]}: no such file or folder")
+    store = None if args.check else open_store(args.db, "arena import")
+    if store is None and not args.check:
+        return 2
+    try:
+        with published_folder(args.paper) if args.published else nullcontext(None) as shipped:
+            paths = [shipped] if shipped is not None else list(args.paths)
+            try:
+                result = import_published(args.paper, paths, store)
+            finally:
+                if store is not None:
+                    store.close()
+    except ImportFormatError as error:
+        print_error(f"arena import: error: {error}; nothing was recorded")
+        return 2
+    except StoreError as error:
+        print_error(f"arena import: error: {error}")
+        return 2
+    written = args.disagreements or (Path(f"{args.paper}-disagreements.csv") if args.check else None)
+    if written is not None:
+        try:
+            write_disagreements(written, result.checks)
+        except OSError as error:
+            print_error(f"arena import: error: cannot write {written}: {error.strerror or error}")
+            return 2
+    if args.json:
+        print(json.dumps({"games": result.games, "added": result.added, "files": [c.as_dict() for c in result.checks]}))
+        return 0
+    from arena.console import wide_console
+    from arena.imports.tables import agreement_table
+
+    console = wide_console()
+    console.print(agreement_table(result.checks))
+    if args.check:
+        console.print(f"{result.games} games judged; nothing recorded (--check)", markup=False, highlight=False)
+    else:
+        console.print(
+            f"{result.added} games added to {args.db} ({result.already} already there); "
+            f"see them with: arena report --source {args.paper}",
+            markup=False,
+            highlight=False,
+        )
+    if written is not None:
+        count = sum(len(c.disagreements) for c in result.checks)
+        console.print(f"{count} disagreements written to {written}", markup=False, highlight=False)
+    return 0

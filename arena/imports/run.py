@@ -1,0 +1,72 @@
+"""Import published files into a store: read and judge every file first, then record the new games at once."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arena.imports.common import DISAGREEMENT_COLUMNS, FileCheck
+from arena.match.records import MatchRecord
+from arena.store import MatchStore
+from arena.store.tables import PUBLISHED
+
+Judged = list[tuple[list[MatchRecord], FileCheck]]
+Reader = Callable[[list[Path]], Judged]
+Totals = Callable[[list[Path]], list[dict[str, Any]]]
+
+
+@dataclass
+class ImportResult:
+    """What an import read, judged and added."""
+
+    checks: list[FileCheck] = field(default_factory=list)
+    games: int = 0
+    added: int = 0
+
+    @property
+    def already(self) -> int:
+        """Games read that the store held already (an import run again adds nothing)."""
+        return self.games - self.added
+
+
+def reader_for(paper: str) -> tuple[Reader, Totals]:
+    """The readers of one paper's games and of its published totals."""
+    if paper == "topsakal":
+        from arena.imports.topsakal import published_totals, read_all
+    else:
+        from arena.imports.childplay import published_totals, read_all
+    return read_all, published_totals
+
+
+def import_published(paper: str, paths: list[Path], store: MatchStore | None) -> ImportResult:
+    """Read and judge every file (ImportFormatError before anything is recorded), then add the games not stored."""
+    read_games, read_totals = reader_for(paper)
+    judged = read_games(paths)
+    totals = read_totals(paths)
+    result = ImportResult(checks=[check for _, check in judged])
+    records = [record for file_records, _ in judged for record in file_records]
+    result.games = len(records)
+    if store is not None:
+        known = {row[0] for row in store.summary_rows().rows}
+        new = [record for record in records if record.id not in known]
+        if new:
+            store.add_many(new)
+        result.added = len(new)
+        stored = {document.get("id") for document in store.documents(PUBLISHED)}
+        fresh = [total for total in totals if total["id"] not in stored]
+        if fresh:
+            store.append_many(PUBLISHED, fresh)
+    return result
+
+
+def write_disagreements(path: Path, checks: list[FileCheck]) -> int:
+    """Every disagreement as one CSV row (file, game, move, published, arena, why); how many."""
+    rows = [d.as_row() for check in checks for d in check.disagreements]
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(DISAGREEMENT_COLUMNS)
+        writer.writerows(rows)
+    return len(rows)
