@@ -39,6 +39,8 @@ def identity(spec: str, settings: dict[str, Any]) -> str:
         if budget != DEFAULT_BUDGET:
             words.append(f"{float(budget):g}s")
         return " ".join(words)
+    if settings.get("source"):  # an imported game's opponent (ChildPlay's random player) is not the arena's
+        return f"{spec.strip()} ({settings['source']})"
     return spec.strip()
 
 

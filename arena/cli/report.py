@@ -121,6 +121,10 @@ def run_report(argv: list[str]) -> int:
             console.print(results_table([session_summary(s) for s in report.sessions]))
         if report.combined:
             console.print(combined_table(report.combined))
+        if report.published:
+            from arena.imports.tables import comparison_table
+
+            console.print(comparison_table(report.published))
         if written:
             console.print(f"wrote {len(written)} files to {args.out}", markup=False, highlight=False)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from arena.imports.common import FileCheck
+from arena.imports.compare import Comparison
 from arena.inert import inert_text
 
 
@@ -26,4 +27,44 @@ def agreement_table(checks: list[FileCheck]) -> Table:
             share(check.moves_agreeing, check.moves) if judged else "-",
             str(len(check.disagreements)),
         )
+    return table
+
+
+def figures(metrics: tuple[str, ...], values: tuple[int, ...]) -> str:
+    """`28-0-19-2` for W-D-L-DQ or P1-P2-ties-wrong."""
+    return "-".join(str(v) for v in values)
+
+
+def short_group(group: str) -> str:
+    """A ChildPlay run's folder without its boilerplate (`tictactoe_gpt4_temp_0`); a prompt type as it is."""
+    folder, _, file = group.partition("/")
+    short = folder.removeprefix("hf_").removeprefix("experiment_").replace("_oneshot", "")
+    game = file.removeprefix("game_messages_").removesuffix(".json")
+    return short if not file or short.startswith(game) else f"{short} ({game} file)"
+
+
+def comparison_table(rows: list[Comparison]) -> Table:
+    """Published figures beside those recomputed from the games and those of the arena's own verdicts."""
+    table = Table(title="published vs recomputed from the imported games", title_justify="left")
+    for column in ("paper", "game", "prompt / run", "player", "figures", "published", "recomputed", "arena", "why"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        style = "bold" if row.differs else ""
+        table.add_row(
+            row.paper,
+            row.game,
+            inert_text(short_group(row.group)),
+            inert_text(row.player),
+            "W-D-L-DQ" if row.paper == "topsakal" else "P1-P2-tie-wrong",
+            figures(row.metrics, row.published),
+            figures(row.metrics, row.recomputed),
+            figures(row.metrics, row.judged),
+            inert_text(row.why, style),
+        )
+    table.caption = (
+        "published: Topsakal's leaderboard-data.json over the imported sessions, ChildPlay's results_*.json; "
+        "recomputed: from each game's published result; arena: from the arena's own verdict on each game. "
+        "Topsakal counts an opponent's disqualification as no win; ChildPlay's P2 wins include the model's "
+        "losses by invalid answers. The leaderboards above use the published result of each game."
+    )
     return table

@@ -11,6 +11,7 @@ from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of, rank
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
+from arena.imports.compare import Comparison, comparisons
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
 from arena.tasks.metrics import session_summary as task_summary
@@ -52,6 +53,7 @@ class Report:
     boards: list[Leaderboard]
     sessions: list[TaskSession] = field(default_factory=list)
     combined: list[CombinedRow] = field(default_factory=list)
+    published: list[Comparison] = field(default_factory=list)  # imported games' published figures beside ours
 
 
 def load_report(
@@ -87,7 +89,8 @@ def load_report(
     own_sessions = tournament is None and family is None and source in (None, "arena")
     sessions = [s for s in task_sessions(store) if s.answers] if own_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []
-    return Report(analyses, boards, sessions, combined)
+    published = comparisons(store, source, game) if tournament is None and family is None else []
+    return Report(analyses, boards, sessions, combined, published)
 
 
 def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
@@ -112,4 +115,6 @@ def report_json(report: Report) -> dict[str, Any]:
         data["tasks"] = [task_summary(s) for s in report.sessions]
     if report.combined:
         data["combined"] = [row.as_dict() for row in report.combined]
+    if report.published:
+        data["published_vs_recomputed"] = [row.as_dict() for row in report.published]
     return data

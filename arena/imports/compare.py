@@ -1,0 +1,202 @@
+"""Published totals beside the ones recomputed from the imported games, each difference with its reason.
+
+Counted as each paper counts: Topsakal's wins are wins on the board and a disqualification is the disqualified
+player's (the opponent gets no win); ChildPlay's P2 wins include the games the model lost by invalid answers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from arena.store import MatchStore
+from arena.store.summaries import FIELD
+from arena.store.tables import PUBLISHED
+
+TOPSAKAL_GAMES = {"tic-tac-toe": "tictactoe", "connect-four": "connect-four", "gomoku": "gomoku"}
+TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
+CHILDPLAY_METRICS = ("P1 Wins", "P2 Wins", "Ties", "P1 Wrong Moves")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One published figure set beside the same figures recomputed from the games (and by the arena's rules)."""
+
+    paper: str
+    game: str
+    group: str  # Topsakal: the prompt type; ChildPlay: the run's file
+    player: str
+    metrics: tuple[str, ...]
+    published: tuple[int, ...]
+    recomputed: tuple[int, ...]  # from the published result of each imported game
+    judged: tuple[int, ...]  # from the arena's own verdict on each game
+    why: str
+
+    @property
+    def differs(self) -> bool:
+        """Whether any recomputed or re-judged figure is not the published one."""
+        return self.published != self.recomputed or self.published != self.judged
+
+    def as_dict(self) -> dict[str, Any]:
+        """For --json."""
+        return {
+            "paper": self.paper,
+            "game": self.game,
+            "group": self.group,
+            "player": self.player,
+            "published": dict(zip(self.metrics, self.published, strict=True)),
+            "recomputed": dict(zip(self.metrics, self.recomputed, strict=True)),
+            "arena": dict(zip(self.metrics, self.judged, strict=True)),
+            "differs": self.differs,
+            "why": self.why,
+        }
+
+
+def has_imports(store: MatchStore) -> bool:
+    """Whether any recorded match was imported (read from the index: cheap)."""
+    at = FIELD["source"]
+    return any(len(row) > at and row[at] for row in store.summary_rows().rows)
+
+
+def comparisons(store: MatchStore, source: str | None = None, game: str | None = None) -> list[Comparison]:
+    """Every published figure set of the imported papers that pass the filters."""
+    if source not in (None, "topsakal", "childplay") or not has_imports(store):
+        return []
+    games: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for document in store.documents():
+        paper = (document.get("source") or {}).get("paper")
+        if paper and (source is None or paper == source) and (game is None or document.get("game") == game):
+            games[paper].append(document)
+    totals = list(store.documents(PUBLISHED))
+    rows: list[Comparison] = []
+    if games["topsakal"]:
+        rows += topsakal_rows(games["topsakal"], [t for t in totals if t.get("kind") == "leaderboard"])
+    if games["childplay"]:
+        rows += childplay_rows(games["childplay"], [t for t in totals if t.get("kind") == "results"])
+    return rows
+
+
+def topsakal_tally(result: str, seat: int) -> str | None:
+    """What a Topsakal result is for a seat, as the paper counts (None: not counted, a network error)."""
+    if result == "draw":
+        return "draws"
+    if result.startswith("winner"):
+        return "wins" if (result == "winner1st") == (seat == 0) else "losses"
+    if result.startswith("disqualified"):
+        return "disqualified" if (result == "disqualified1st") == (seat == 0) else None
+    return None
+
+
+def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, Any]]) -> list[Comparison]:
+    """Per game, prompt type and model: the leaderboard's totals over the imported sessions, and ours."""
+    recomputed: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    judged: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    faults: Counter[tuple[str, str, str]] = Counter()
+    sessions: Counter[str] = Counter()  # games imported per session
+    sessions_of: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for document in documents:
+        source = document["source"]
+        session = str(source["game"]).split("#")[0]
+        sessions[session] += 1
+        for seat, player in enumerate(document.get("players") or []):
+            key = (document["game"], str(source.get("prompt")), str(player.get("spec", "")).removeprefix("llm:"))
+            sessions_of[key].add(session)
+            counted = topsakal_tally(str(source.get("published_result")), seat)
+            if counted:
+                recomputed[key][counted] += 1
+            if source.get("published_result") == "networkerror":
+                faults[key] += 1
+            arena = source.get("arena_result") or source.get("published_result")
+            counted = topsakal_tally(str(arena), seat)
+            if counted:
+                judged[key][counted] += 1
+    published: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    partial: set[str] = set()  # sessions of which fewer games were imported than the leaderboard counts
+    for total in leaderboard:
+        values = total.get("values") or {}
+        if values.get("UUID") not in sessions:
+            continue
+        counted = ("Wins-1st", "Wins-2nd", "Disqualifications-1st", "Disqualifications-2nd", "Draws")
+        if sum(int(values.get(name, 0)) for name in counted) > sessions[str(values["UUID"])]:
+            partial.add(str(values["UUID"]))
+        name = TOPSAKAL_GAMES.get(str(values.get("GameType")), str(values.get("GameType")))
+        for suffix in ("1st", "2nd"):
+            player = str(values.get(f"LLM{suffix}Player"))
+            other = "2nd" if suffix == "1st" else "1st"
+            tally = published[(name, str(values.get("PromptType")), player)]
+            tally["wins"] += int(values.get(f"Wins-{suffix}", 0))
+            tally["losses"] += int(values.get(f"Wins-{other}", 0))
+            tally["draws"] += int(values.get("Draws", 0))
+            tally["disqualified"] += int(values.get(f"Disqualifications-{suffix}", 0))
+    rows = []
+    for key in sorted(recomputed.keys() | judged.keys()):
+        listed_at_all = key in published  # asked before the tables below are read (reading a Counter adds the key)
+        tables = (published, recomputed, judged)
+        listed, ours, arena = (tuple(table[key][m] for m in TOPSAKAL_METRICS) for table in tables)
+        part = len(sessions_of[key] & partial)
+        why = topsakal_reason(listed, ours, arena, faults[key], listed_at_all, part)
+        rows.append(Comparison("topsakal", key[0], key[1], key[2], TOPSAKAL_METRICS, listed, ours, arena, why))
+    return rows
+
+
+def topsakal_reason(
+    published: tuple[int, ...],
+    recomputed: tuple[int, ...],
+    judged: tuple[int, ...],
+    faults: int,
+    listed: bool,
+    partial: int,
+) -> str:
+    """Why the figures differ, or `same`."""
+    if not listed:
+        return "not in the published leaderboard"
+    reasons = []
+    if published != recomputed:
+        if partial:
+            reasons.append(f"only part of {partial} session(s) was imported; the leaderboard counts every game")
+        elif faults and sum(published) - sum(recomputed) == faults:
+            reasons.append(f"the leaderboard scores the {faults} network-error game(s) that the game files leave out")
+        else:
+            reasons.append("the leaderboard's totals are not the sum of the game files' results")
+    if recomputed != judged:
+        reasons.append("the arena's rules end some games differently (see arena import --check)")
+    return "; ".join(reasons) or "same"
+
+
+def childplay_rows(documents: list[dict[str, Any]], results: list[dict[str, Any]]) -> list[Comparison]:
+    """Per run: ChildPlay's results file beside the totals of its games, counted as ChildPlay counts."""
+    by_file: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for document in documents:
+        by_file[str(document["source"]["file"])].append(document)
+    published = {str(total.get("file")): total for total in results}
+    rows = []
+    for file in sorted(by_file):
+        run = by_file[file]
+        first = run[0]
+        model = str(first["players"][0]["spec"]).removeprefix("llm:")
+        recomputed = childplay_tally([str(d["source"]["published_result"]) for d in run])
+        judged = childplay_tally([str(d["source"].get("arena_result")) for d in run])
+        total = published.get(file)
+        values = (total or {}).get("values") or {}
+        figures = tuple(int(values.get(m, 0)) for m in CHILDPLAY_METRICS)
+        why = "same" if total and figures == recomputed == judged else childplay_reason(total, figures, recomputed)
+        rows.append(
+            Comparison("childplay", first["game"], file, model, CHILDPLAY_METRICS, figures, recomputed, judged, why)
+        )
+    return rows
+
+
+def childplay_tally(results: list[str]) -> tuple[int, ...]:
+    """P1 wins, P2 wins (invalid-answer losses included, as ChildPlay counts), ties, P1 wrong moves."""
+    count = Counter(results)
+    return (count["p1"], count["p2"] + count["p2 by default"], count["tie"], count["p2 by default"])
+
+
+def childplay_reason(total: dict[str, Any] | None, published: tuple[int, ...], recomputed: tuple[int, ...]) -> str:
+    """Why a run's figures differ."""
+    if total is None:
+        return "the run has no results file"
+    if sum(published[:3]) != sum(recomputed[:3]):
+        return f"the results file counts {sum(published[:3])} games, the messages file holds {sum(recomputed[:3])}"
+    return "the results file's totals are not the messages file's games"
