@@ -117,8 +117,8 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
         values = total.get("values") or {}
         if values.get("UUID") not in sessions:
             continue
-        counted = ("Wins-1st", "Wins-2nd", "Disqualifications-1st", "Disqualifications-2nd", "Draws")
-        if sum(int(values.get(name, 0)) for name in counted) > sessions[str(values["UUID"])]:
+        results = ("Wins-1st", "Wins-2nd", "Disqualifications-1st", "Disqualifications-2nd", "Draws")
+        if sum(int(values.get(name, 0)) for name in results) > sessions[str(values["UUID"])]:
             partial.add(str(values["UUID"]))
         name = TOPSAKAL_GAMES.get(str(values.get("GameType")), str(values.get("GameType")))
         for suffix in ("1st", "2nd"):
