@@ -98,8 +98,13 @@ def test_childplay_runs_are_rebuilt_from_their_boards_and_match_their_results(tm
     db = tmp_path / "db"
     result = imported(db, "childplay", PUBLISHED / "childplay")
     assert result["games"] == 6 and result["added"] == 6
-    for file in result["files"]:  # type: ignore[attr-defined]
-        assert file["games"] == file["games_agreeing"] and file["moves"] == file["moves_agreeing"] > 0
+    assert result["task_sessions"] == result["task_sessions_added"] == 2  # Shapes: gpt-4o at T=0, gpt-4 at T=1.5
+    files = {str(f["file"]): f for f in result["files"]}  # type: ignore[attr-defined]
+    for name, file in files.items():
+        assert file["games"] == file["games_agreeing"] and file["moves"] == file["moves_agreeing"]
+        assert file["moves"] > 0 or name == "gpt4/1_5/cross"  # the older Shapes log keeps no verdict per answer
+    again = imported(db, "childplay", PUBLISHED / "childplay")
+    assert again["added"] == 0 and again["task_sessions_added"] == 0
     with MatchStore(db, read_only=True) as store:
         records = store.matches()
     connect_four = [r for r in records if r.game == "connect-four"]
@@ -110,7 +115,14 @@ def test_childplay_runs_are_rebuilt_from_their_boards_and_match_their_results(tm
     report = arena("report", "--db", str(db), "--source", "childplay", "--json", "--resamples", "20")
     assert report.returncode == 0, report.stderr
     compared = json.loads(report.stdout)["published_vs_recomputed"]
-    assert len(compared) == 2 and all(row["why"] == "same" and not row["differs"] for row in compared)
+    assert len(compared) == 4 and all(row["why"].endswith("same") and not row["differs"] for row in compared)
+    shapes = {row["player"]: row for row in compared if row["game"] == "shapes"}
+    assert shapes["gpt-4"]["published"] == {"correct": 19, "answers": 25, "unreadable": 2}  # 2 replies not logged
+    assert shapes["gpt-4o"]["arena"]["correct"] == 23
+    sessions = arena("task", "sessions", "--db", str(db), "--json")
+    assert sessions.returncode == 0 and {s["source"] for s in json.loads(sessions.stdout)} == {"childplay"}
+    fresh = arena("task", "run", "shapes", "--items", "3", "--db", str(db))  # an import is never resumed
+    assert fresh.returncode == 0 and "resuming" not in fresh.stdout and "already finished" not in fresh.stdout
     players = {row["player"] for board in json.loads(report.stdout)["games"].values() for row in board["players"]}
     assert "random (childplay)" in players and "llm:gpt-4 T=0 childplay" in players
 

@@ -77,7 +77,9 @@ def run_import(argv: list[str]) -> int:
             print_error(f"arena import: error: cannot write {written}: {error.strerror or error}")
             return 2
     if args.json:
-        print(json.dumps({"games": result.games, "added": result.added, "files": [c.as_dict() for c in result.checks]}))
+        files = [c.as_dict() for c in result.checks]
+        counts = {"task_sessions": result.sessions, "task_sessions_added": result.sessions_added}
+        print(json.dumps({"games": result.games, "added": result.added, **counts, "files": files}))
         return 0
     from arena.console import wide_console
     from arena.imports.tables import agreement_table
@@ -87,8 +89,9 @@ def run_import(argv: list[str]) -> int:
     if args.check:
         console.print(f"{result.games} games judged; nothing recorded (--check)", markup=False, highlight=False)
     else:
+        sessions = f", {result.sessions_added} task sessions ({result.sessions} read)" if result.sessions else ""
         console.print(
-            f"{result.added} games added to {args.db} ({result.already} already there); "
+            f"{result.added} games added to {args.db} ({result.already} already there){sessions}; "
             f"see them with: arena report --source {args.paper}",
             markup=False,
             highlight=False,

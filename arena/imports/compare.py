@@ -17,6 +17,7 @@ from arena.store.tables import PUBLISHED
 TOPSAKAL_GAMES = {"tic-tac-toe": "tictactoe", "connect-four": "connect-four", "gomoku": "gomoku"}
 TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
 CHILDPLAY_METRICS = ("P1 Wins", "P2 Wins", "Ties", "P1 Wrong Moves")
+SHAPES_METRICS = ("correct", "answers", "unreadable")
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,11 @@ def has_imports(store: MatchStore) -> bool:
 
 def comparisons(store: MatchStore, source: str | None = None, game: str | None = None) -> list[Comparison]:
     """Every published figure set of the imported papers that pass the filters."""
-    if source not in (None, "topsakal", "childplay") or not has_imports(store):
+    if source not in (None, "topsakal", "childplay"):
         return []
+    shapes = shapes_rows(store) if source in (None, "childplay") and game is None else []
+    if not has_imports(store):
+        return shapes
     games: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for document in store.documents():
         paper = (document.get("source") or {}).get("paper")
@@ -74,7 +78,52 @@ def comparisons(store: MatchStore, source: str | None = None, game: str | None =
         rows += topsakal_rows(games["topsakal"], [t for t in totals if t.get("kind") == "leaderboard"])
     if games["childplay"]:
         rows += childplay_rows(games["childplay"], [t for t in totals if t.get("kind") == "results"])
+    return rows + shapes
+
+
+def shapes_rows(store: MatchStore) -> list[Comparison]:
+    """ChildPlay's Shapes: per model, temperature and shape, the published results beside the imported answers
+    (recomputed: the logged choice is the drawn shape; arena: the task's own reading of the logged choice)."""
+    from arena.tasks.session import task_sessions
+
+    published = {
+        (str(t.get("model")), float(t.get("temperature") or 0.0), str(t.get("shape"))): t.get("values") or {}
+        for t in store.documents(PUBLISHED)
+        if t.get("kind") == "shapes"
+    }
+    rows = []
+    for session in task_sessions(store):
+        if (session.record.source or {}).get("paper") != "childplay" or session.record.task != "shapes":
+            continue
+        model, temperature = session.record.player.removeprefix("llm:"), float(session.record.temperature or 0.0)
+        for shape in sorted({answer.truth for answer in session.answers}):
+            answers = [a for a in session.answers if a.truth == shape]
+            logged = [a for a in answers if a.raw is not None]
+            matched = sum(1 for a in logged if str(a.raw).lower() in (shape, "square" if shape == "rectangle" else ""))
+            judged = (sum(a.correct for a in answers), len(answers), sum(not a.readable for a in answers))
+            recomputed = (matched, len(answers), len(answers) - len(logged))
+            values = published.get((model, temperature, shape))
+            if values is None:
+                figures: tuple[int, ...] = (0, 0, 0)
+                why = "no published results for this run"
+            else:
+                wins = int(values.get("P1 Wins", values.get("Wins", 0)))
+                total = wins + int(values.get("P2 Wins", values.get("Losses", 0)))
+                figures = (wins, total, int(values.get("P1 Wrong Moves", 0)))
+                why = "same" if figures == recomputed == judged else shapes_reason(figures, recomputed, judged)
+            group = f"shapes T={temperature:g}"
+            rows.append(Comparison("childplay", "shapes", group, model, SHAPES_METRICS, figures, recomputed,
+                                   judged, f"{shape}: {why}"))  # fmt: skip
     return rows
+
+
+def shapes_reason(published: tuple[int, ...], recomputed: tuple[int, ...], judged: tuple[int, ...]) -> str:
+    """Why a Shapes run's figures differ."""
+    if published[2] != recomputed[2]:
+        return "the wrong moves counted are not the answers the log leaves out"
+    if recomputed != judged:
+        return "the arena's task reads some logged choices differently"
+    return "the results file's totals are not its log's answers"
 
 
 def topsakal_tally(result: str, seat: int) -> str | None:

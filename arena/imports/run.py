@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from arena.imports.common import DISAGREEMENT_COLUMNS, FileCheck
+from arena.imports.shapes import ImportedSession, read_shapes
 from arena.match.records import MatchRecord
 from arena.store import MatchStore
-from arena.store.tables import PUBLISHED
+from arena.store.tables import PUBLISHED, TASK_ANSWERS, TASK_SESSIONS
 
 Judged = list[tuple[list[MatchRecord], FileCheck]]
 Reader = Callable[[list[Path]], Judged]
@@ -25,6 +26,8 @@ class ImportResult:
     checks: list[FileCheck] = field(default_factory=list)
     games: int = 0
     added: int = 0
+    sessions: int = 0  # task sessions read (ChildPlay's Shapes runs)
+    sessions_added: int = 0
 
     @property
     def already(self) -> int:
@@ -42,24 +45,42 @@ def reader_for(paper: str) -> tuple[Reader, Totals]:
 
 
 def import_published(paper: str, paths: list[Path], store: MatchStore | None) -> ImportResult:
-    """Read and judge every file (ImportFormatError before anything is recorded), then add the games not stored."""
+    """Read and judge every file (ImportFormatError before anything is recorded), then add what is not stored."""
     read_games, read_totals = reader_for(paper)
     judged = read_games(paths)
     totals = read_totals(paths)
-    result = ImportResult(checks=[check for _, check in judged])
+    sessions: list[ImportedSession] = []
+    if paper == "childplay":
+        sessions, shape_checks, shape_totals = read_shapes(paths)
+        totals += shape_totals
+    else:
+        shape_checks = []
+    result = ImportResult(checks=[check for _, check in judged] + shape_checks, sessions=len(sessions))
     records = [record for file_records, _ in judged for record in file_records]
     result.games = len(records)
-    if store is not None:
-        known = {row[0] for row in store.summary_rows().rows}
-        new = [record for record in records if record.id not in known]
-        if new:
-            store.add_many(new)
-        result.added = len(new)
-        stored = {document.get("id") for document in store.documents(PUBLISHED)}
-        fresh = [total for total in totals if total["id"] not in stored]
-        if fresh:
-            store.append_many(PUBLISHED, fresh)
+    if store is None:
+        return result
+    known = {row[0] for row in store.summary_rows().rows}
+    new = [record for record in records if record.id not in known]
+    if new:
+        store.add_many(new)
+    result.added = len(new)
+    result.sessions_added = add_sessions(store, sessions)
+    stored = {document.get("id") for document in store.documents(PUBLISHED)}
+    fresh = [total for total in totals if total["id"] not in stored]
+    if fresh:
+        store.append_many(PUBLISHED, fresh)
     return result
+
+
+def add_sessions(store: MatchStore, sessions: list[ImportedSession]) -> int:
+    """Imported task sessions not stored yet, answers first (a session is never seen without its answers)."""
+    known = {document.get("id") for document in store.documents(TASK_SESSIONS)}
+    new = [session for session in sessions if session.record.id not in known]
+    if new:
+        store.append_many(TASK_ANSWERS, [a.model_dump(mode="json") for session in new for a in session.answers])
+        store.append_many(TASK_SESSIONS, [session.record.model_dump(mode="json") for session in new])
+    return len(new)
 
 
 def write_disagreements(path: Path, checks: list[FileCheck]) -> int:

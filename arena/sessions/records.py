@@ -73,6 +73,7 @@ class TaskSessionRecord(StoredSession):
     prompt_version: int | None = None
     prompt_sha256: str | None = None
     started_at: str
+    source: dict[str, Any] | None = None  # an imported run: the paper and its files (never resumed by `task run`)
 
 
 class TaskAnswerRecord(StoredAnswer):

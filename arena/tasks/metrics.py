@@ -70,5 +70,6 @@ def session_summary(session: TaskSession) -> dict[str, Any]:
         "items": record.count,
         "seed": record.seed,
         "options": record.options,
+        "source": (record.source or {}).get("paper", "arena"),
         **task_metrics(record.task, session.answers),
     }

@@ -125,6 +125,6 @@ def resumable(
     for session in reversed(task_sessions(store)):
         record = session.record
         same = (record.task, record.player, record.count, record.seed, record.temperature)
-        if same == (task, player, count, seed, temperature):
+        if same == (task, player, count, seed, temperature) and record.source is None:
             return session
     return None
