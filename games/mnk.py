@@ -11,6 +11,7 @@ from games.base import Cell, IllegalMove, Outcome
 
 MAX_SIDE = 30  # Gomoku's 15x15 twice over: a board past this is a typo, not a game
 
+
 @dataclass(frozen=True)
 class GridState:
     """An immutable grid position: cells hold 0 (empty), 1 (seat 0) or 2 (seat 1)."""

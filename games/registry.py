@@ -21,7 +21,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "tictactoe": ("rows", "cols", "k"),
     "connect-four": ("rows", "cols"),
     "gomoku": ("rows", "cols", "k"),
-    "battleship": ("preset",),
+    "battleship": ("preset", "fleets", "side"),
 }
 
 
@@ -54,11 +54,17 @@ def variant_label(name: str, options: dict[str, Any]) -> str:
     """`connect-four`, or `connect-four 7x7`, `tictactoe 4x4 k=4`, `battleship childplay` off the default board."""
     key = canonical_name(name)
     defaults = GAMES[key]().options()
+    if key == "battleship":  # a published game's fixed fleets are another board than the preset's random ones
+        preset = options.get("preset", defaults["preset"])
+        words = [key] if preset == defaults["preset"] else [key, preset]
+        if options.get("fleets"):
+            side = options.get("side")
+            words += [f"{side}x{side}"] if side else []
+            words.append("published fleets")
+        return " ".join(words)
     chosen = {option: options.get(option, defaults[option]) for option in OPTIONS[key]}
     if all(chosen[option] == defaults[option] for option in chosen):
         return key
-    if key == "battleship":
-        return f"{key} {chosen['preset']}"
     words = [key, f"{chosen['rows']}x{chosen['cols']}"]
     if "k" in chosen and chosen["k"] != defaults["k"]:
         words.append(f"k={chosen['k']}")

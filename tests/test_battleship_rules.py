@@ -86,3 +86,20 @@ def test_sinking_the_whole_fleet_wins_and_sunk_ships_are_announced() -> None:
     outcome = game.outcome(state)
     assert outcome is not None and outcome.winner == 0
     assert game.observe(state, 0).remaining_lengths == ()
+
+
+def test_fixed_fleets_replay_a_published_game_on_its_own_board() -> None:
+    from games.registry import game_from_record, variant_label
+
+    game = Battleship("childplay", fleets=[[[3, 4, 5]], [[0, 3, 6], [2]]], side=3)
+    options = game.options()
+    assert options["size"] == 3 and options["fleets"] == [[[3, 4, 5]], [[0, 3, 6], [2]]]
+    again = game_from_record("battleship", options)
+    state = again.initial_state()
+    for text in ("1,1", "1,2", "2,1", "3,3", "3,1", "2,3", "1,3"):  # seat 1 sinks both ships; seat 2 shoots wide
+        state = again.apply(state, again.parse_move(state, text))
+    assert again.outcome(state) is not None and again.outcome(state).winner == 0
+    assert variant_label("battleship", options) == "battleship childplay 3x3 published fleets"
+    for fleets, side in (([[[0, 1]], [[1, 2]]], 30), ([[[0, 1], [1]], [[2]]], None), ([[[99]], [[1]]], None)):
+        with pytest.raises(ValueError):
+            Battleship("childplay", fleets=fleets, side=side)

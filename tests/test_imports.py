@@ -97,7 +97,7 @@ def test_the_report_counts_imported_games_as_the_paper_does(tmp_path: Path) -> N
 def test_childplay_runs_are_rebuilt_from_their_boards_and_match_their_results(tmp_path: Path) -> None:
     db = tmp_path / "db"
     result = imported(db, "childplay", PUBLISHED / "childplay")
-    assert result["games"] == 6 and result["added"] == 6
+    assert result["games"] == 9 and result["added"] == 9
     assert result["task_sessions"] == result["task_sessions_added"] == 2  # Shapes: gpt-4o at T=0, gpt-4 at T=1.5
     files = {str(f["file"]): f for f in result["files"]}  # type: ignore[attr-defined]
     for name, file in files.items():
@@ -110,12 +110,15 @@ def test_childplay_runs_are_rebuilt_from_their_boards_and_match_their_results(tm
     connect_four = [r for r in records if r.game == "connect-four"]
     assert connect_four and all(r.game_options == {"rows": 7, "cols": 7} for r in connect_four)
     default = [r for r in records if r.outcome.termination == "invalid move"]
-    assert len(default) == 2 and all(r.outcome.winner == 1 and not r.moves[-1].valid for r in default)
+    assert len(default) == 3 and all(r.outcome.winner == 1 and not r.moves[-1].valid for r in default)
+    battleship = [r for r in records if r.game == "battleship"]
+    assert len(battleship) == 3 and all(r.game_options["side"] == 3 and r.game_options["fleets"] for r in battleship)
+    assert {r.source["arena_result"] for r in battleship if r.source} == {"p1", "p2", "p2 by default"}
     assert any("\x1b[" in (m.prompt or [{}])[0].get("content", "") for r in records for m in r.moves) is False
     report = arena("report", "--db", str(db), "--source", "childplay", "--json", "--resamples", "20")
     assert report.returncode == 0, report.stderr
     compared = json.loads(report.stdout)["published_vs_recomputed"]
-    assert len(compared) == 4 and all(row["why"].endswith("same") and not row["differs"] for row in compared)
+    assert len(compared) == 5 and all(row["why"].endswith("same") and not row["differs"] for row in compared)
     shapes = {row["player"]: row for row in compared if row["game"] == "shapes"}
     assert shapes["gpt-4"]["published"] == {"correct": 19, "answers": 25, "unreadable": 2}  # 2 replies not logged
     assert shapes["gpt-4o"]["arena"]["correct"] == 23

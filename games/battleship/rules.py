@@ -63,15 +63,21 @@ class Battleship:
 
     preset: str = "classic"
     name: str = "battleship"
+    fleets: Any = None  # fixed fleets, one list of ships (lists of cell indices) per seat: a published game's
+    side: int | None = None  # the board side of fixed fleets when not the preset's (ChildPlay also ran 3x3)
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
             raise ValueError(f"unknown Battleship preset {self.preset!r} (choose from {', '.join(PRESETS)})")
+        if self.side is not None and (self.fleets is None or not 2 <= int(self.side) <= 26):
+            raise ValueError("side: a board side from 2 to 26, given with fixed fleets")
+        if self.fleets is not None:
+            object.__setattr__(self, "fleets", fixed_fleets(self.fleets, self.size))
 
     @property
     def size(self) -> int:
         """Board side length."""
-        return int(PRESETS[self.preset]["size"])
+        return int(self.side or PRESETS[self.preset]["size"])
 
     @property
     def ship_lengths(self) -> tuple[int, ...]:
@@ -79,11 +85,19 @@ class Battleship:
         return tuple(PRESETS[self.preset]["ships"])
 
     def options(self) -> dict[str, Any]:
-        """The preset and what it means."""
-        return {"preset": self.preset, **PRESETS[self.preset], "ships": list(self.ship_lengths)}
+        """The preset and what it means (and the fixed fleets, when the game has them)."""
+        chosen = {"preset": self.preset, **PRESETS[self.preset], "ships": list(self.ship_lengths)}
+        if self.fleets is not None:
+            chosen["fleets"] = [[list(ship.cells) for ship in fleet] for fleet in self.fleets]
+            chosen["size"] = self.size
+            if self.side is not None:
+                chosen["side"] = self.side
+        return chosen
 
     def initial_state(self, rng: random.Random | None = None) -> BattleshipState:
-        """Both fleets placed at random from `rng`."""
+        """Both fleets placed at random from `rng` (or the fixed fleets)."""
+        if self.fleets is not None:
+            return BattleshipState(self.size, self.fleets)
         rng = rng or random.Random()
         p = PRESETS[self.preset]
         fleets = tuple(place_fleet(rng, self.size, self.ship_lengths, p["vertical"], p["touching"]) for _ in range(2))
@@ -214,3 +228,21 @@ class Battleship:
                 self._draw("Your shots:", self.shot_symbols(view), labels),
             ]
         )
+
+
+def fixed_fleets(fleets: Any, size: int) -> tuple[tuple[Ship, ...], tuple[Ship, ...]]:
+    """Two fleets given as lists of ships, each a list of cell indices; ValueError if one cannot be on the board."""
+    if not isinstance(fleets, (list, tuple)) or len(fleets) != 2:
+        raise ValueError("fleets: give one list of ships per seat")
+    built = []
+    for seat, fleet in enumerate(fleets):
+        ships: list[Ship] = []
+        taken: set[int] = set()
+        for number, cells in enumerate(fleet, start=1):
+            indices = tuple(int(c) for c in cells)
+            if not indices or any(not 0 <= c < size * size for c in indices) or taken & set(indices):
+                raise ValueError(f"fleets: ship {number} of seat {seat + 1} is empty, off the board or overlaps")
+            taken |= set(indices)
+            ships.append(Ship(f"ship {number}", indices))
+        built.append(tuple(ships))
+    return built[0], built[1]
