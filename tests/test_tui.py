@@ -660,3 +660,54 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         await pilot.pause()
         assert history.query_one("#matches", DataTable).row_count == 2  # random's Connect-Four matches
         assert "random in connect-four" in str(history.title)
+
+
+async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verdicts(db_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+    from arena.tui.screens.replay import ReplayScreen
+
+    await asyncio.to_thread(leaderboard_db, db_path)
+    published = Path(__file__).parent / "data" / "published" / "topsakal"
+    imported = subprocess.run(
+        [sys.executable, "-m", "arena", "import", "topsakal", str(published), "--db", str(db_path)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert imported.returncode == 0, imported.stderr
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        await wait_for(pilot, lambda: board.board is not None)
+        assert board.board is not None and board.board.game == "tictactoe"
+        mixed = {row.player for row in board.rows}
+        assert "minimax" in mixed and "llm:gpt-4o topsakal-illustration" in mixed
+        board.query_one("#lb-source", Select).value = "topsakal"
+        await wait_for(pilot, lambda: all(row.player.startswith("llm:") for row in board.rows))
+        assert board.rows and "minimax" not in {row.player for row in board.rows}
+        app.pop_screen()
+        await pilot.press("f2")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        history.query_one("#source-filter", Select).value = "topsakal"
+        await wait_for(pilot, lambda: history.query_one("#matches", DataTable).row_count == 7)
+        await pilot.click("#game-filter")
+        await pilot.press(*"connect")
+        await wait_for(pilot, lambda: history.query_one("#matches", DataTable).row_count == 1)
+        history.query_one("#matches", DataTable).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and "gpt-4o" in str(replay.title)
+        refused = next(i for i, m in enumerate(replay.record.moves) if not m.valid)
+        for _ in range(refused + 1):
+            await pilot.press("right")
+        await pilot.press("p")
+        await pilot.pause()
+        shown = str(replay.query_one("#detail", Static).render())
+        assert "published verdict Already Taken" in shown and "the arena's: refused" in shown
+        assert "{'column':" in shown and "prompt" in shown  # the raw reply and, on demand, the logged state

@@ -96,6 +96,7 @@ class MatchAnalysis:
     budget: float = 0.0
     variant: str = ""  # the game and its board when not the default one: leaderboards never mix boards
     models: list[str] = field(default_factory=list)  # the players' identities without their prompt families
+    source: str = "arena"  # where the game was played: the arena, or a paper whose published log was imported
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache (the move rows are lists of plain values already: not copied)."""
@@ -170,6 +171,7 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
         budget=budget if grading else 0.0,
         variant=variant_label(document["game"], options),
         models=[identity(p.get("spec", ""), without_family(s)) for p, s in zip(players, settings, strict=False)],
+        source=str((document.get("source") or {}).get("paper") or "arena"),
     )
     state = game.initial_state(random.Random(f"{document.get('seed')}:game"))
     size = getattr(game, "size", 0)

@@ -10,14 +10,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from arena.inert import inert_text
 from arena.store import MatchStore
 from arena.store.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
-Way = tuple[str, tuple[str, ...], str, str, int | None]  # game, players, status, termination, winner
+Way = tuple[str, tuple[str, ...], str, str, int | None, str]  # game, players, status, termination, winner, source
+SOURCES = "any source"
 
 
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
@@ -50,6 +51,7 @@ class HistoryScreen(Screen[None]):
             with Horizontal(id="filters"):
                 yield Input(placeholder="game filter", id="game-filter", compact=True)
                 yield Input(placeholder="player filter", id="player-filter", compact=True)
+                yield Select[str]([(SOURCES, "")], value="", id="source-filter", compact=True, allow_blank=False)
             yield Static("", id="summary-title")
             yield DataTable(id="matches", cursor_type="row")
         yield Footer()
@@ -64,9 +66,22 @@ class HistoryScreen(Screen[None]):
         )
         self.order = sorted(positions, key=lambda position: rows[position][ended], reverse=True)
         g, p, st, t, w = (FIELD[name] for name in ("game", "players", "status", "termination", "winner"))
+        src = FIELD["source"]
         known: dict[Way, int] = {}
-        self.way_of = [known.setdefault((row[g], tuple(row[p]), row[st], row[t], row[w]), len(known)) for row in rows]
+        self.way_of = [
+            known.setdefault(
+                (row[g], tuple(row[p]), row[st], row[t], row[w], (row[src] if len(row) > src else None) or "arena"),
+                len(known),
+            )
+            for row in rows
+        ]
         self.ways = list(known)
+        sources = sorted({way[5] for way in self.ways})
+        if len(sources) > 1:  # only when some matches were imported
+            choices = [(SOURCES, "")] + [(s if s == "arena" else f"{s} (imported)", s) for s in sources]
+            self.query_one("#source-filter", Select).set_options(choices)
+        else:
+            self.query_one("#source-filter", Select).display = False
         # Hundreds of thousands of rows would be walked by every full collection from now on; rows hold no
         # cycles, and frozen objects are still freed when the screen lets them go.
         gc.freeze()
@@ -81,11 +96,20 @@ class HistoryScreen(Screen[None]):
             self.pending.stop()
         self.pending = self.set_timer(FILTER_DELAY, self.refill)
 
+    def on_select_changed(self, _: Select.Changed) -> None:
+        if self.ways:
+            self.refill()
+
     def refill(self) -> None:
         game = self.query_one("#game-filter", Input).value.strip().lower()
         player = self.query_one("#player-filter", Input).value.strip().lower()
-        if game or player:
-            passes = [game in str(way[0]).lower() and player in "\n".join(way[1]).lower() for way in self.ways]
+        chosen = self.query_one("#source-filter", Select).value
+        source = chosen if isinstance(chosen, str) else ""
+        if game or player or source:
+            passes = [
+                game in str(way[0]).lower() and player in "\n".join(way[1]).lower() and source in ("", way[5])
+                for way in self.ways
+            ]
             way_of = self.way_of
             self.shown = [i for i in self.order if passes[way_of[i]]]
         else:

@@ -39,7 +39,7 @@ COLUMNS = (
     ("$/m", "cost"),
 )
 ANY = "any"
-TOURNAMENTS, FAMILIES = "any tournament", "any prompt family"
+TOURNAMENTS, FAMILIES, SOURCES = "any tournament", "any prompt family", "any source"
 
 
 def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
@@ -83,6 +83,7 @@ class LeaderboardScreen(Screen[None]):
             yield Select[str]([], prompt="game", id="lb-game", compact=True, allow_blank=True)
             yield Select[str]([(TOURNAMENTS, ANY)], value=ANY, id="lb-tournament", compact=True, allow_blank=False)
             yield Select[str]([(FAMILIES, ANY)], value=ANY, id="lb-family", compact=True, allow_blank=False)
+            yield Select[str]([(SOURCES, ANY)], value=ANY, id="lb-source", compact=True, allow_blank=False)
         yield Static("analysing recorded moves...", id="lb-status")
         with TabbedContent(id="lb-tabs"):
             with TabPane("Leaderboard", id="lb-table-tab"):
@@ -140,6 +141,9 @@ class LeaderboardScreen(Screen[None]):
         game_select.set_options([(f"{name} ({count:,})", name) for name, count in sorted(games.items())])
         self.query_one("#lb-tournament", Select).set_options([(TOURNAMENTS, ANY)] + [(t, t) for t in tournaments])
         self.query_one("#lb-family", Select).set_options([(FAMILIES, ANY)] + [(f, f) for f in families])
+        sources = sorted({a.source for a in analyses})
+        shown = [(SOURCES, ANY)] + [(f"{s} (imported)" if s != "arena" else "played here", s) for s in sources]
+        self.query_one("#lb-source", Select).set_options(shown)
         self.ready = True
         if games:
             game_select.value = max(games, key=lambda name: games[name])
@@ -150,19 +154,21 @@ class LeaderboardScreen(Screen[None]):
         if self.ready:
             self.rebuild()
 
-    def chosen(self) -> tuple[str | None, str | None, str | None]:
-        values = [self.query_one(f"#lb-{name}", Select).value for name in ("game", "tournament", "family")]
+    def chosen(self) -> tuple[str | None, str | None, str | None, str | None]:
+        names = ("game", "tournament", "family", "source")
+        values = [self.query_one(f"#lb-{name}", Select).value for name in names]
         return tuple(v if isinstance(v, str) and v != ANY else None for v in values)  # type: ignore[return-value]
 
     def selected(self) -> list[MatchAnalysis]:
         """The analyses the filters let through."""
-        game, tournament, family = self.chosen()
+        game, tournament, family, source = self.chosen()
         return [
             a
             for a in self.analyses
             if a.variant == game
             and (tournament is None or a.tournament == tournament)
             and (family is None or family in a.families)
+            and (source is None or a.source == source)
         ]
 
     @work(thread=True, exclusive=True, group="rate")

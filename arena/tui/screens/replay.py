@@ -26,6 +26,7 @@ class ReplayScreen(Screen[None]):
         Binding("left", "step(-1)", "Previous", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
+        Binding("p", "prompt", "Prompt"),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -35,6 +36,7 @@ class ReplayScreen(Screen[None]):
         self.game = game_from_record(record.game, record.game_options)
         self.states = self.positions()
         self.step = 0  # attempts shown so far
+        self.with_prompt = False  # the prompt of each attempt is long: shown on demand
 
     def positions(self) -> list[Any]:
         """The position after each attempt (a refused attempt leaves it unchanged)."""
@@ -71,7 +73,7 @@ class ReplayScreen(Screen[None]):
             return
         move = self.record.moves[self.step - 1]
         self.query_one("#status", Static).update(inert_text(self.describe(move, total)))
-        self.query_one("#detail", Static).update(self.detail(move))
+        self.query_one("#detail", Static).update(self.detail(move, self.with_prompt))
 
     def describe(self, move: MoveRecord, total: int) -> str:
         who = self.record.players[move.seat].spec
@@ -83,8 +85,17 @@ class ReplayScreen(Screen[None]):
         return text
 
     @staticmethod
-    def detail(move: MoveRecord) -> Text:
+    def detail(move: MoveRecord, with_prompt: bool = False) -> Text:
         text = Text()
+        published = move.info.get("published")
+        if published is not None:  # an imported game: the paper's verdict beside the arena's
+            arena = "valid" if move.valid else f"refused ({move.error})"
+            text.append("published verdict ", style="bold")
+            text.append_text(inert_text(f"{published}; the arena's: {arena}\n\n"))
+        if with_prompt:
+            shown = "\n\n".join(str(m.get("content", "")) for m in move.prompt or []) or move.info.get("state")
+            text.append("prompt\n", style="bold")
+            text.append_text(inert_text(f"{shown or '(not recorded)'}\n\n", style="grey62"))
         if move.reasoning:
             text.append("reasoning\n", style="bold")
             text.append_text(inert_text(move.reasoning + "\n\n", style="italic grey62"))
@@ -101,6 +112,11 @@ class ReplayScreen(Screen[None]):
 
     def action_jump(self, where: int) -> None:
         self.step = 0 if where == 0 else len(self.record.moves)
+        self.show()
+
+    def action_prompt(self) -> None:
+        """Show or hide each attempt's prompt (for an imported game, what its log kept of it)."""
+        self.with_prompt = not self.with_prompt
         self.show()
 
     def action_leave(self) -> None:
