@@ -17,6 +17,7 @@ from arena.store.recorder import GroupRecorder
 from bench.analysis import bench_analysis
 from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
+from bench.imports import bench_imports
 from bench.levels import bench_levels
 from bench.llm_path import bench_llm_path
 from bench.ratings import bench_ratings
@@ -149,6 +150,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "connect-four": bench_connect_four,
     "matches": bench_recorded_matches,
     "recording": bench_recording,
+    "imports": bench_imports,
 }
 
 

@@ -13,7 +13,7 @@ from games.grading import gradable, grade
 from games.registry import game_from_record, variant_label
 from games.tactics import tactics
 
-ANALYSIS_VERSION = 2  # 2: Battleship analysed, board variants told apart
+ANALYSIS_VERSION = 3  # 2: Battleship analysed, board variants told apart; 3: the source of imported games
 DEFAULT_GRADE_BUDGET = 0.25  # seconds of Connect-Four search per position before its grade is `unknown`
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
 
