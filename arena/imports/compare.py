@@ -219,17 +219,24 @@ def childplay_rows(documents: list[dict[str, Any]], results: list[dict[str, Any]
     for document in documents:
         by_file[str(document["source"]["file"])].append(document)
     published = {str(total.get("file")): total for total in results}
+    tallies = {
+        file: childplay_tally([str(d["source"]["published_result"]) for d in run]) for file, run in by_file.items()
+    }
     rows = []
     for file in sorted(by_file):
         run = by_file[file]
         first = run[0]
         model = str(first["players"][0]["spec"]).removeprefix("llm:")
-        recomputed = childplay_tally([str(d["source"]["published_result"]) for d in run])
+        recomputed = tallies[file]
         judged = childplay_tally([str(d["source"].get("arena_result")) for d in run])
         total = published.get(file)
         values = (total or {}).get("values") or {}
         figures = tuple(int(values.get(m, 0)) for m in CHILDPLAY_METRICS)
-        why = "same" if total and figures == recomputed == judged else childplay_reason(total, figures, recomputed)
+        if total and figures == recomputed == judged:
+            why = "same"
+        else:
+            twin = [other for other, tally in tallies.items() if other != file and tally == figures]
+            why = childplay_reason(total, figures, recomputed, twin[0] if twin else None)
         rows.append(
             Comparison("childplay", first["game"], file, model, CHILDPLAY_METRICS, figures, recomputed, judged, why)
         )
@@ -242,10 +249,17 @@ def childplay_tally(results: list[str]) -> tuple[int, ...]:
     return (count["p1"], count["p2"] + count["p2 by default"], count["tie"], count["p2 by default"])
 
 
-def childplay_reason(total: dict[str, Any] | None, published: tuple[int, ...], recomputed: tuple[int, ...]) -> str:
+def childplay_reason(
+    total: dict[str, Any] | None, published: tuple[int, ...], recomputed: tuple[int, ...], twin: str | None
+) -> str:
     """Why a run's figures differ."""
     if total is None:
         return "the run has no results file"
+    if twin is not None:
+        return f"these totals are the games of {twin}; this messages file holds {sum(recomputed[:3])} games"
+    wins, losses, ties, wrong = published
+    if (wins, ties, wrong) == (recomputed[0], recomputed[2], recomputed[3]) and losses + wrong == recomputed[1]:
+        return f"the results file leaves the {wrong} losses by invalid answers out of P2 wins (other runs count them)"
     if sum(published[:3]) != sum(recomputed[:3]):
         return f"the results file counts {sum(published[:3])} games, the messages file holds {sum(recomputed[:3])}"
     return "the results file's totals are not the messages file's games"

@@ -151,7 +151,7 @@ def judge(game: PublishedGame, check: FileCheck) -> MatchRecord:
         agrees = verdict == published
         check.count_move(agrees)
         if not agrees:
-            why = error or "the arena accepts this move"
+            why = move_reason(published, verdict, error)
             check.disagreements.append(Disagreement(check.file, label, number, published, verdict, why))
         ply = rules.ply(state)
         if verdict == VALID:
@@ -187,6 +187,15 @@ def judge(game: PublishedGame, check: FileCheck) -> MatchRecord:
             why = result_reason(arena_result or "", invalid, name)
             check.disagreements.append(Disagreement(check.file, label, None, published_result, arena_result or "", why))
     return record_of(game, name, moves, arena_result)
+
+
+def move_reason(published: str, verdict: str, error: str | None) -> str:
+    """Why the arena's verdict on an attempt is not the published one."""
+    if published == "unreadable" and verdict == VALID:
+        return "the arena reads a move in this reply (its JSON object); the app's parser refused the whole reply"
+    if error == "not this player's turn":
+        return "the arena had already accepted this player's previous answer, so this one is out of turn"
+    return error or "the arena's rules accept this move"
 
 
 def judged_result(rules: Any, state: Any, invalid: list[int], name: str) -> str:
