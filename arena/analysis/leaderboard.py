@@ -85,8 +85,8 @@ class PlayerRow:
         return sum(seat.matches for seat in self.seats)
 
     def per(self, name: str, by: str) -> float:
-        """A count divided by another, or by the scored matches (nan when the divisor is 0)."""
-        divisor = self.counts.get(by, 0) if by != "matches" else self.scored
+        """A count divided by another, or by the scored matches whose moves were logged (nan when the divisor is 0)."""
+        divisor = self.counts.get(by, 0) if by != "matches" else self.counts.get("logged", 0)
         return self.counts.get(name, 0) / divisor if divisor else math.nan
 
     def as_dict(self) -> dict[str, Any]:
@@ -194,6 +194,8 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
                 row.unscored += 1
                 continue
             row.seats[seat].add(outcome)
+            if analysis.moves:  # a game whose moves were logged (an imported results-only game has none)
+                row.counts["logged"] = row.counts.get("logged", 0) + 1
             cell = matrix.setdefault((name, analysis.players[1 - seat]), [0] * len(OUTCOMES))
             cell[OUTCOMES.index(OUTCOME_OF[outcome])] += 1
         first_points = analysis.points(0)
