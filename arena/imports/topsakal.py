@@ -172,7 +172,7 @@ def judge(game: PublishedGame, check: FileCheck) -> MatchRecord:
                     "published": row["MoveOutcome"],
                     "published_row": row["MoveRow"],
                     "published_col": row["MoveCol"],
-                    "state": row["CurrentStatus"],
+                    "state": row["CurrentStatus"].replace("\\n", "\n"),  # the app logged its newlines as \n
                 },
             )
         )
