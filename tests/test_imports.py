@@ -187,3 +187,36 @@ def test_the_shipped_logs_import_offline_and_check_lists_every_disagreement(tmp_
     assert len(compared) == 17  # 6 models x list and illustration, 5 with the image prompt
     differing = [row for row in compared if row["differs"]]
     assert len(differing) == 2 and all("network-error" in row["why"] for row in differing)
+
+
+def test_every_published_topsakal_result_is_what_the_report_counts(tmp_path: Path) -> None:
+    import tarfile
+
+    with tarfile.open(ROOT / "arena" / "imports" / "published.tar.xz") as archive:
+        archive.extractall(tmp_path, members=[m for m in archive.getmembers() if m.name.endswith("_all.csv")],
+                           filter="data")  # fmt: skip
+    expected: dict[tuple[str, str], Counter[str]] = {}
+    for path in (tmp_path / "topsakal" / "outputs").glob("*_all.csv"):
+        for head in csv.DictReader(path.open(newline="")):
+            game = {"tic-tac-toe": "tictactoe"}.get(head["GameType"], head["GameType"])
+            for seat, column in enumerate(("Player1", "Player2")):
+                tally = expected.setdefault((game, f"llm:{head[column]} topsakal-{head['PromptType']}"), Counter())
+                result = head["Result"]
+                if result == "draw":
+                    tally["draws"] += 1
+                elif result.startswith("winner"):
+                    tally["wins" if (result == "winner1st") == (seat == 0) else "losses"] += 1
+                elif result == f"disqualified{('1st', '2nd')[seat]}":
+                    tally["disqualified"] += 1
+    db = str(tmp_path / "db")
+    assert arena("import", "topsakal", "--published", "--db", db).returncode == 0
+    report = arena("report", "--db", db, "--json", "--resamples", "0", "--grade-budget", "0.001")
+    assert report.returncode == 0, report.stderr
+    shown = {
+        (game, row["player"]): {k: row[k] for k in ("wins", "draws", "losses", "disqualified")}
+        for game, board in json.loads(report.stdout)["games"].items()
+        for row in board["players"]
+    }
+    assert len(shown) == len(expected) == 51  # 6 models x 2 prompts + 5 with images, in 3 games
+    for key, tally in expected.items():
+        assert shown[key] == {k: tally[k] for k in ("wins", "draws", "losses", "disqualified")}, key
