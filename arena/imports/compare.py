@@ -16,6 +16,7 @@ from arena.store.tables import PUBLISHED
 
 TOPSAKAL_GAMES = {"tic-tac-toe": "tictactoe", "connect-four": "connect-four", "gomoku": "gomoku"}
 TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
+TOPSAKAL_MOVES = ("invalid", "attempts")  # the leaderboard's invalid-move ratio, as counts
 CHILDPLAY_METRICS = ("P1 Wins", "P2 Wins", "Ties", "P1 Wrong Moves")
 SHAPES_METRICS = ("correct", "answers", "unreadable")
 
@@ -144,6 +145,7 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
     faults: Counter[tuple[str, str, str]] = Counter()
     sessions: Counter[str] = Counter()  # games imported per session
     sessions_of: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    logged: set[tuple[str, str, str]] = set()  # rows whose games logged their moves (not the image prompt's)
     for document in documents:
         source = document["source"]
         session = str(source["game"]).split("#")[0]
@@ -160,6 +162,15 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
             counted = topsakal_tally(str(arena), seat)
             if counted:
                 judged[key][counted] += 1
+            attempts = [m for m in document.get("moves") or [] if m.get("seat") == seat]
+            if attempts:
+                logged.add(key)
+            for tally, invalid in (
+                (recomputed[key], sum((m.get("info") or {}).get("published") != "Valid" for m in attempts)),
+                (judged[key], sum(not m.get("valid") for m in attempts)),
+            ):
+                tally["attempts"] += len(attempts)
+                tally["invalid"] += invalid
     published: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
     partial: set[str] = set()  # sessions of which fewer games were imported than the leaderboard counts
     for total in leaderboard:
@@ -178,14 +189,18 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
             tally["losses"] += int(values.get(f"Wins-{other}", 0))
             tally["draws"] += int(values.get("Draws", 0))
             tally["disqualified"] += int(values.get(f"Disqualifications-{suffix}", 0))
+            made = int(values.get(f"TotalMoves-{suffix}", 0))
+            tally["attempts"] += made
+            tally["invalid"] += round(float(values.get(f"InvalidMovesRatio-{suffix}", 0)) * made)
     rows = []
     for key in sorted(recomputed.keys() | judged.keys()):
         listed_at_all = key in published  # asked before the tables below are read (reading a Counter adds the key)
         tables = (published, recomputed, judged)
-        listed, ours, arena = (tuple(table[key][m] for m in TOPSAKAL_METRICS) for table in tables)
+        metrics = TOPSAKAL_METRICS + (TOPSAKAL_MOVES if key in logged else ())
+        listed, ours, arena = (tuple(table[key][m] for m in metrics) for table in tables)
         part = len(sessions_of[key] & partial)
         why = topsakal_reason(listed, ours, arena, faults[key], listed_at_all, part)
-        rows.append(Comparison("topsakal", key[0], key[1], key[2], TOPSAKAL_METRICS, listed, ours, arena, why))
+        rows.append(Comparison("topsakal", key[0], key[1], key[2], metrics, listed, ours, arena, why))
     return rows
 
 
@@ -201,15 +216,25 @@ def topsakal_reason(
     if not listed:
         return "not in the published leaderboard"
     reasons = []
-    if published != recomputed:
+    results, moves = slice(0, len(TOPSAKAL_METRICS)), slice(len(TOPSAKAL_METRICS), None)
+    if published[results] != recomputed[results]:
         if partial:
             reasons.append(f"only part of {partial} session(s) was imported; the leaderboard counts every game")
-        elif faults and sum(published) - sum(recomputed) == faults:
+        elif faults and sum(published[results]) - sum(recomputed[results]) == faults:
             reasons.append(f"the leaderboard scores the {faults} network-error game(s) that the game files leave out")
         else:
             reasons.append("the leaderboard's totals are not the sum of the game files' results")
-    if recomputed != judged:
+    if published[moves] != recomputed[moves]:
+        if partial:
+            reasons.append("its move counts cover every game of the sessions")
+        elif faults:
+            reasons.append("its move counts include moves of the network-error games that the move files do not log")
+        else:
+            reasons.append("its move counts are not those of the move files")
+    if recomputed[results] != judged[results]:
         reasons.append("the arena's rules end some games differently (see arena import --check)")
+    if recomputed[moves] != judged[moves]:
+        reasons.append("the arena judges some attempts differently (see arena import --check)")
     return "; ".join(reasons) or "same"
 
 

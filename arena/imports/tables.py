@@ -35,6 +35,13 @@ def figures(metrics: tuple[str, ...], values: tuple[int, ...]) -> str:
     return "-".join(str(v) for v in values)
 
 
+def figure_names(row: Comparison) -> str:
+    """What the figures of a row are, in order."""
+    if row.paper == "topsakal":
+        return "W-D-L-DQ" + ("-inv-moves" if len(row.metrics) > 4 else "")
+    return "correct-answers-unreadable" if row.game == "shapes" else "P1-P2-tie-wrong"
+
+
 def short_group(group: str) -> str:
     """A ChildPlay run's folder without its boilerplate (`tictactoe_gpt4_temp_0`); a prompt type as it is."""
     folder, _, file = group.partition("/")
@@ -55,7 +62,7 @@ def comparison_table(rows: list[Comparison]) -> Table:
             row.game,
             inert_text(short_group(row.group)),
             inert_text(row.player),
-            "W-D-L-DQ" if row.paper == "topsakal" else "P1-P2-tie-wrong",
+            figure_names(row),
             figures(row.metrics, row.published),
             figures(row.metrics, row.recomputed),
             figures(row.metrics, row.judged),
