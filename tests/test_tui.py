@@ -324,8 +324,22 @@ async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
         assert {"Setup", "History", "Quiz", "Help"} <= set(titles)
         await pilot.press("f1")
         await pilot.pause()
-        assert isinstance(current(app), HelpScreen)
+        help_screen = current(app)
+        assert isinstance(help_screen, HelpScreen)
+        panel = help_screen.query_one("#help")
+        assert panel.region.width >= 60 and panel.region.height >= 10  # never an empty box
+        purpose = str(help_screen.query_one("#help-purpose", Static).render())
+        assert "Choose everything about a series" in purpose and "Setup" in purpose
+        assert "f5 Play" in str(help_screen.query_one("#help-keys", Static).render())
         await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(current(app), SetupScreen)
+        await pilot.press("f2", "f1")
+        await pilot.pause()
+        help_screen = current(app)
+        assert isinstance(help_screen, HelpScreen)
+        assert "Replay" in str(help_screen.query_one("#help-keys", Static).render())  # the History screen's keys
+        await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(current(app), SetupScreen)
         screen = await open_match(app, pilot, SeriesConfig("gomoku", ("human", "random"), seed=9))
@@ -711,3 +725,24 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         shown = str(replay.query_one("#detail", Static).render())
         assert "published verdict Already Taken" in shown and "the arena's: refused" in shown
         assert "{'column':" in shown and "prompt" in shown  # the raw reply and, on demand, the logged state
+
+
+async def test_screen_keys_work_on_every_screen_and_never_stack_a_screen_twice(db_path: Path) -> None:
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+    from arena.tui.screens.tasks import TasksScreen
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        depth = len(app.screen_stack)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert len(app.screen_stack) == depth  # History is not opened on top of itself
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: isinstance(app.screen, TasksScreen))
+        footer = " ".join(f"{b.key}:{b.description}" for _, b, _, _ in app.active_bindings.values() if b.show)
+        assert "f2:History" in footer and "f4:Leaderboard" in footer and "f6:Tasks" in footer

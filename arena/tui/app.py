@@ -22,7 +22,14 @@ class ArenaApp(App[None]):
 
     CSS_PATH = "arena.tcss"
     TITLE = "Arena"
-    BINDINGS = [Binding("f1", "help", "Help"), Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "screen('history')", "History"),
+        Binding("f3", "screen('quiz')", "Quiz"),
+        Binding("f4", "screen('leaderboard')", "Leaderboard"),
+        Binding("f6", "screen('tasks')", "Tasks"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
 
     def __init__(self, db_path: Path, start_quiz: bool = False, quiz_sheet: str = "published") -> None:
         super().__init__()
@@ -72,8 +79,16 @@ class ArenaApp(App[None]):
         if setup is not None:
             setup.action_quiz()
 
+    def action_screen(self, name: str) -> None:
+        """F2 F3 F4 F6 on every screen: History, the quiz, the Leaderboard or Tasks (never the same one twice)."""
+        if type(self.screen).__name__.lower() == f"{name}screen":
+            return
+        opens = {"history": self.go_history, "quiz": self.go_quiz, "leaderboard": self.go_leaderboard}
+        opens.get(name, self.go_tasks)()
+
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
 
     def on_unmount(self) -> None:
         self.store.close()

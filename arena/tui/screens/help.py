@@ -1,42 +1,80 @@
-"""The help screen: what every key does."""
+"""The help screen: what the screen underneath is for and its keys, then every screen's keys."""
 
 from __future__ import annotations
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-HELP = """[b]Arena[/b] — models, people and engines at grid games.
+from arena.inert import inert_text
 
-[b]Anywhere[/b]   F1 help · Ctrl+P command palette (screens) · Ctrl+Q quit
-[b]Setup[/b]      Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz · F6 tasks
-           · F4 leaderboard
-[b]Match[/b]      click a cell (a column in Connect-Four), or arrows + Enter,
-           or type a coordinate (2,3 or 4) + Enter · p pause/resume between
-           moves · s one move while paused · a abort (recorded as aborted)
-           · Esc back. A refused move shows the reason and is not played.
-[b]Quiz[/b]       1-9 or click a free cell · every answer is saved at once;
-           Esc stops and the quiz resumes where it was next time.
-[b]History[/b]    type in the filters · Enter replays the match ·
-           ← → step through the moves, Home / End jump.
-[b]Leaderboard[/b] one game at a time: choose game, tournament, prompt
-           · s or a column header sorts · Enter lists the player's matches
-           · l m c: table, matrix, charts (the heatmap follows the
-           highlighted row).
+REFERENCE = (
+    ("Anywhere", "F1 help · Ctrl+P command palette (screens) · Ctrl+Q quit"),
+    ("Setup", "Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz · F4 leaderboard"),
+    (
+        "Match",
+        "click a cell (a column in Connect-Four), or arrows + Enter, or type a coordinate (2,3 or 4) + Enter · "
+        "p pause/resume between moves · s one move while paused · a abort (recorded as aborted) · Esc back. "
+        "A refused move shows the reason and is not played.",
+    ),
+    ("Quiz", "1-9 or click a free cell · every answer is saved at once; Esc stops and the quiz resumes later."),
+    ("History", "type in the filters (and pick a source once games were imported) · Enter replays the match"),
+    (
+        "Replay",
+        "← → step through the attempts, Home / End jump · p shows each attempt's prompt · an imported game "
+        "shows the published verdict too",
+    ),
+    (
+        "Leaderboard",
+        "one game at a time: choose game, tournament, prompt, source · s or a column header sorts · "
+        "Enter lists the player's matches · l m c o: table, matrix, charts, combined score",
+    ),
+    ("Tasks", "F6 on the setup screen: ChildPlay's shapes, LCL and Guess-the-SMILES, for you or a model"),
+)
 
-Press any key to close."""
+
+def reference_table() -> Table:
+    """Every screen's keys, one row a screen, wrapped under its own column."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for screen, keys in REFERENCE:
+        table.add_row(screen, keys)
+    return table
+
+
+def screen_keys(screen: Screen[object]) -> str:
+    """The screen's own keys, written as its footer writes them (bindings with a description)."""
+    shown = []
+    for binding in screen.BINDINGS:
+        if isinstance(binding, Binding) and binding.show and binding.description:
+            shown.append(f"{screen.app.get_key_display(binding)} {binding.description}")
+    return " · ".join(shown)
 
 
 class HelpScreen(ModalScreen[None]):
-    """A modal list of the keys."""
+    """A modal panel: the screen underneath (what it is for, its keys), then every screen's keys."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close")]
 
+    def __init__(self, under: Screen[object] | None = None) -> None:
+        super().__init__()
+        self.under = under
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(HELP)
+            if self.under is not None:
+                purpose = (type(self.under).__doc__ or "").strip().splitlines()[0]
+                name = type(self.under).__name__.removesuffix("Screen")
+                yield Static(inert_text(f"{name}: {purpose}"), id="help-purpose")
+                keys = screen_keys(self.under)
+                if keys:
+                    yield Static(inert_text(f"Keys here: {keys}"), id="help-keys")
+            yield Static(reference_table(), id="help-reference")
+            yield Static("Esc or any key closes this panel.", id="help-close")
 
     def on_key(self) -> None:
         self.dismiss()

@@ -120,7 +120,7 @@ class HistoryScreen(Screen[None]):
         title = f"{len(self.shown):,} matches"
         if len(self.shown) > MAX_ROWS:
             title += f"; the list shows the latest {MAX_ROWS:,} (filter to narrow it)"
-        title += ". Ratings and results per player: Leaderboard (F4 on the setup screen)"
+        title += ". Ratings and results per player: Leaderboard (F4)"
         self.query_one("#summary-title", Static).update(title)
         for position in self.shown[:MAX_ROWS]:
             matches.add_row(*self.row_of(position))

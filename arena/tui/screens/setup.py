@@ -31,13 +31,7 @@ from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 class SetupScreen(Screen[None]):
     """Choose everything about a series, then play it; the last choices are remembered."""
 
-    BINDINGS = [
-        Binding("f5", "play", "Play"),
-        Binding("f2", "history", "History"),
-        Binding("f3", "quiz", "Quiz"),
-        Binding("f4", "leaderboard", "Leaderboard"),
-        Binding("f6", "tasks", "Tasks", show=False),
-    ]
+    BINDINGS = [Binding("f5", "play", "Play")]  # F2 F3 F4 F6 are the app's: they work on every screen
 
     AUTO_FOCUS = "#play"  # Enter plays the remembered set-up at once
 
