@@ -709,6 +709,10 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         assert isinstance(history, HistoryScreen)
         history.query_one("#source-filter", Select).value = "topsakal"
         await wait_for(pilot, lambda: history.query_one("#matches", DataTable).row_count == 7)
+        listed = history.query_one("#matches", DataTable)
+        widths = [column.get_render_width(listed) for column in listed.columns.values()]
+        assert sum(widths) <= 80  # long model names are cut: result and moves stay on screen
+        assert str(listed.get_row_at(0)[4]) in ("1st won", "2nd won", "draw", "1st DQ", "2nd DQ", "error")
         await pilot.click("#game-filter")
         await pilot.press(*"connect")
         await wait_for(pilot, lambda: history.query_one("#matches", DataTable).row_count == 1)

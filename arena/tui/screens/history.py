@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from arena.inert import inert_text
 from arena.store import MatchStore
-from arena.store.summaries import FIELD, SummaryRows
+from arena.store.summaries import FIELD, MatchSummary, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
 Way = tuple[str, tuple[str, ...], str, str, int | None, str]  # game, players, status, termination, winner, source
@@ -23,6 +23,25 @@ SOURCES = "any source"
 
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
 MAX_ROWS = 100  # rows in the list; the count above it covers every match that passes the filter
+
+
+PLAYER_WIDTH = 14  # a long model name is cut here: the result and move count stay on an 80-column screen
+
+
+def short_name(name: str) -> str:
+    """A player's spec cut to fit the list (Replay shows it in full)."""
+    return name if len(name) <= PLAYER_WIDTH else name[: PLAYER_WIDTH - 1] + "…"
+
+
+def seat_result(match: MatchSummary) -> str:
+    """How the match ended, by seat (the names are in the columns beside it)."""
+    if match.status != "finished":
+        return match.status
+    if match.termination == "disqualified":
+        return f"{('1st', '2nd')[match.disqualified or 0]} DQ"
+    if match.winner is None:
+        return "draw"
+    return f"{('1st', '2nd')[match.winner]} won"
 
 
 class HistoryScreen(Screen[None]):
@@ -130,8 +149,9 @@ class HistoryScreen(Screen[None]):
         match = self.table.summary(position)
         row = self.rows.get(match.id)
         if row is None:
-            first, second = [*match.players, "", ""][:2]
-            cells = (match.ended_at[:16].replace("T", " "), match.game, first, second, match.result, str(match.moves))
+            first, second = (short_name(name) for name in [*match.players, "", ""][:2])
+            ended = match.ended_at[2:16].replace("T", " ")  # yy-mm-dd hh:mm
+            cells = (ended, match.game, first, second, seat_result(match), str(match.moves))
             row = self.rows[match.id] = tuple(inert_text(cell) for cell in cells)
         return row
 
