@@ -750,3 +750,32 @@ async def test_screen_keys_work_on_every_screen_and_never_stack_a_screen_twice(d
         await wait_for(pilot, lambda: isinstance(app.screen, TasksScreen))
         footer = " ".join(f"{b.key}:{b.description}" for _, b, _, _ in app.active_bindings.values() if b.show)
         assert "f2:History" in footer and "f4:Leaderboard" in footer and "f6:Tasks" in footer
+
+
+async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside_a_model(
+    db_path: Path, fake_llm: FakeServer
+) -> None:
+    from arena.players import PlayerOptions
+    from arena.runner.tournament import TournamentPlan, run_tournament
+    from arena.tui.screens.replay import ReplayScreen
+
+    (record,) = await run_tournament(TournamentPlan("gomoku", ("random", "random"), 1, seed=4))
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ReplayScreen(record))
+        await pilot.pause()
+        board, left = app.screen.query_one(Board), app.screen.query_one("#left")
+        assert board.region.right <= left.content_region.right  # not clipped by its column
+        assert "15" in str(board.render()).splitlines()[1]
+        app.pop_screen()
+        config = SeriesConfig(
+            "gomoku",
+            ("llm:openai/first-legal-40", "random"),
+            seed=3,
+            llm=PlayerOptions(api_base=fake_llm.url, timeout=10.0, retries=1, backoff=0.01),
+        )
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: len(screen.records) > 0 or screen.finished, timeout=60)
+        board, left = screen.query_one(Board), screen.query_one("#left")
+        assert board.region.right <= left.content_region.right  # the reasoning pane never takes column 15
+        screen.action_abort()
