@@ -253,8 +253,11 @@ async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path
         assert "Attempt 2/" in status(app)
         board = replay.query_one(Board)
         assert sum(row.count("X") + row.count("O") for row in board.grids[0].symbols) == 2
+        minimax_turn = next(i for i, m in enumerate(replay.record.moves) if m.seat == 0)
+        await pilot.press("home", *["right"] * (minimax_turn + 1))
+        assert "engine exact" in str(replay.query_one("#detail", Static).render())  # what the engine knew
         await pilot.press("end")
-        assert "Result: finished" in status(app)
+        assert "Result: minimax won" in status(app) or "Result: draw" in status(app)
 
 
 async def test_streamed_reasoning_while_the_board_stays_responsive(db_path: Path, fake_llm: FakeServer) -> None:

@@ -80,8 +80,7 @@ class ReplayScreen(Screen[None]):
         verdict = move.move if move.valid else f"refused: {move.error}"
         text = f"Attempt {self.step}/{total}: {who} → {verdict} ({move.seconds:.2f} s)"
         if self.step == total:
-            outcome = self.record.outcome
-            text += f"\nResult: {outcome.status}, {outcome.termination} {outcome.detail}"
+            text += f"\nResult: {result_words(self.record)}"
         return text
 
     @staticmethod
@@ -96,6 +95,10 @@ class ReplayScreen(Screen[None]):
             shown = "\n\n".join(str(m.get("content", "")) for m in move.prompt or []) or move.info.get("state")
             text.append("prompt\n", style="bold")
             text.append_text(inert_text(f"{shown or '(not recorded)'}\n\n", style="grey62"))
+        engine = engine_words(move.info)
+        if engine:
+            text.append("engine ", style="bold")
+            text.append(f"{engine}\n\n")
         if move.reasoning:
             text.append("reasoning\n", style="bold")
             text.append_text(inert_text(move.reasoning + "\n\n", style="italic grey62"))
@@ -121,3 +124,33 @@ class ReplayScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.pop_screen()
+
+
+def result_words(record: MatchRecord) -> str:
+    """How the match ended, in words: who won and how, a draw, a disqualification, or why it stopped."""
+    outcome, players = record.outcome, record.players
+    if outcome.status != "finished":
+        return f"not scored ({outcome.status}: {outcome.termination}{', ' + outcome.detail if outcome.detail else ''})"
+    if outcome.termination == "disqualified" and outcome.disqualified is not None:
+        return f"{players[outcome.disqualified].spec} disqualified ({outcome.detail or 'invalid moves'}); no winner"
+    if outcome.winner is None:
+        return f"draw{' (' + outcome.detail + ')' if outcome.detail else ''}"
+    how = "the opponent's invalid move" if outcome.termination == "invalid move" else outcome.detail or "a win"
+    return f"{players[outcome.winner].spec} won ({how})"
+
+
+def engine_words(info: dict[str, object]) -> str:
+    """What the engine recorded about its move: exact or searched, depth, nodes, score, time."""
+    if "engine_seconds" not in info:
+        return ""
+    words = ["random move (strength level)"] if info.get("noise") else []
+    if info.get("exact"):
+        words.append("exact")
+    for key, label in (("depth", "depth"), ("nodes", "nodes"), ("score", "score")):
+        value = info.get(key)
+        if isinstance(value, int):
+            words.append(f"{label} {value:,}" if key != "score" else f"score {value:+d}")
+    if info.get("reason"):
+        words.append(str(info["reason"]))
+    words.append(f"{float(str(info['engine_seconds'])):.2f} s")
+    return ", ".join(words)
