@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import time
 from dataclasses import replace
 from pathlib import Path
 
+from rich.console import Console
 from textual import events
 from textual.widgets import DataTable, Select, Static, TabbedContent
 
@@ -705,6 +707,21 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         board.query_one("#lb-source", Select).value = "topsakal"
         await wait_for(pilot, lambda: all(row.player.startswith("llm:") for row in board.rows))
         assert board.rows and "minimax" not in {row.player for row in board.rows}
+        table = board.query_one("#lb-table", DataTable)
+        long_row = next(i for i, row in enumerate(board.rows) if len(row.player) > 26)
+        table.move_cursor(row=long_row)
+        await pilot.pause()
+        assert len(str(table.get_row_at(long_row)[0])) <= 26  # long identities never decide the widths
+        assert str(board.query_one("#lb-player", Static).render()) == board.rows[long_row].player
+        await pilot.press("m")
+        await pilot.pause()
+        matrix = board.query_one("#lb-matrix", Static)
+        drawn = Console(width=matrix.region.width, record=True, file=io.StringIO())
+        drawn.print(matrix.content)
+        text = drawn.export_text()
+        assert matrix.region.width >= 40 and "…" not in text  # cells whole: the matrix scrolls sideways
+        assert board.rows[long_row].player in text  # the legend names every number in full
+        await pilot.press("l")
         app.pop_screen()
         await pilot.press("f2")
         await pilot.pause()

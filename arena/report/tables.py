@@ -85,18 +85,32 @@ def share(count: int, total: int) -> str:
     return f"{100 * count / total:.0f}" if total else "-"
 
 
-def matrix_table(board: Leaderboard) -> Table:
-    """Player x player: the row player's wins-draws-losses (and DQs) against the column player."""
+def matrix_table(board: Leaderboard, numbers_only: bool = False) -> Table:
+    """Player x player: the row player's wins-draws-losses (and DQs) against the column player.
+
+    `numbers_only` labels rows by number alone (a narrow screen: `matrix_legend` names them), so long player
+    names never squeeze the cells.
+    """
     names = board.players()
     table = Table(
         title=f"{board.game}: results of the row player (W-D-L, +DQ)", title_justify="left", box=box.SIMPLE_HEAD
     )
     table.add_column("player", no_wrap=True)
     for column, _ in enumerate(names, 1):
-        table.add_column(str(column), justify="right")
+        table.add_column(str(column), justify="right", no_wrap=True)
     for index, name in enumerate(names, 1):
         cells = [matrix_cell(board.matrix.get((name, other))) if other != name else "·" for other in names]
-        table.add_row(inert_text(f"{index} {name}"), *cells)
+        table.add_row(inert_text(str(index) if numbers_only else f"{index} {name}"), *cells)
+    return table
+
+
+def matrix_legend(board: Leaderboard) -> Table:
+    """The players behind the matrix's numbers, in full."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="bold")
+    table.add_column(overflow="fold")
+    for index, name in enumerate(board.players(), 1):
+        table.add_row(str(index), inert_text(name))
     return table
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
 
@@ -17,7 +17,7 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
 from arena.report.load import SORTS, sorted_rows
-from arena.report.tables import combined_table, first_move_text, leaderboard_cells, matrix_table
+from arena.report.tables import combined_table, first_move_text, leaderboard_cells, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
@@ -42,9 +42,14 @@ ANY = "any"
 TOURNAMENTS, FAMILIES, SOURCES = "any tournament", "any prompt family", "any source"
 
 
+NAME_WIDTH = 26  # a longer identity is cut in the table; the highlighted row's is shown whole above it
+
+
 def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
     """One leaderboard row as table cells (Battleship's missed column counts sinks)."""
     cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks)
+    if len(cells[0]) > NAME_WIDTH:
+        cells[0] = cells[0][: NAME_WIDTH - 1] + "…"
     texts = tuple(inert_text(cell) for cell in cells)
     for position, text in enumerate(texts):
         if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
@@ -87,9 +92,10 @@ class LeaderboardScreen(Screen[None]):
         yield Static("analysing recorded moves...", id="lb-status")
         with TabbedContent(id="lb-tabs"):
             with TabPane("Leaderboard", id="lb-table-tab"):
+                yield Static("", id="lb-player")  # the highlighted player's whole identity when the table cuts it
                 yield DataTable(id="lb-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("Matrix", id="lb-matrix-tab"), VerticalScroll():
-                yield Static(id="lb-matrix")
+            with TabPane("Matrix", id="lb-matrix-tab"), ScrollableContainer(id="lb-matrix-scroll"):
+                yield Static(id="lb-matrix")  # at its full width: wider than the screen, it scrolls sideways
             with TabPane("Charts", id="lb-charts-tab"), VerticalScroll():
                 yield Static(id="lb-charts")
             with TabPane("Combined", id="lb-combined-tab"), VerticalScroll():
@@ -195,7 +201,10 @@ class LeaderboardScreen(Screen[None]):
             + (f"; {note}" if note else "")
         )
         self.fill_table()
-        self.query_one("#lb-matrix", Static).update(matrix_table(board))
+        matrix = matrix_table(board, numbers_only=True)
+        shown = self.query_one("#lb-matrix", Static)
+        shown.styles.width = max(Console(width=10_000).measure(matrix).maximum, 40)  # never squeezed: it scrolls
+        shown.update(Group(matrix, matrix_legend(board)))
         self.draw_charts()
 
     def fill_table(self) -> None:
@@ -225,6 +234,11 @@ class LeaderboardScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         self.draw_charts()  # the heatmap follows the highlighted player
+        player = self.current_player()
+        if player is not None and len(player) > NAME_WIDTH:
+            self.query_one("#lb-player", Static).update(inert_text(player))
+        else:
+            self.query_one("#lb-player", Static).update("")
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         label = str(event.label)
