@@ -235,10 +235,9 @@ class LeaderboardScreen(Screen[None]):
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         self.draw_charts()  # the heatmap follows the highlighted player
         player = self.current_player()
-        if player is not None and len(player) > NAME_WIDTH:
-            self.query_one("#lb-player", Static).update(inert_text(player))
-        else:
-            self.query_one("#lb-player", Static).update("")
+        whole = self.query_one("#lb-player", Static)
+        whole.display = player is not None and len(player) > NAME_WIDTH
+        whole.update(inert_text(player or ""))
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         label = str(event.label)
