@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from arena.store import MatchStore
@@ -26,6 +27,25 @@ def imported(db: Path, paper: str, *paths: Path) -> dict[str, object]:
     assert result.returncode == 0, result.stderr
     data: dict[str, object] = json.loads(result.stdout)
     return data
+
+
+def published_tallies(paths: Iterable[Path]) -> dict[tuple[str, str], Counter[str]]:
+    """Per game and player identity, the wins, draws, losses and own disqualifications of Topsakal's files."""
+    expected: dict[tuple[str, str], Counter[str]] = {}
+    for path in paths:
+        heads = {(r["UUID"], r["GameNumber"]): r for r in csv.DictReader(path.open(newline=""))}
+        for head in heads.values():
+            game = {"tic-tac-toe": "tictactoe"}.get(head["GameType"], head["GameType"])
+            for seat, column in enumerate(("Player1", "Player2")):
+                tally = expected.setdefault((game, f"llm:{head[column]} topsakal-{head['PromptType']}"), Counter())
+                result = head["Result"]
+                if result == "draw":
+                    tally["draws"] += 1
+                elif result.startswith("winner"):
+                    tally["wins" if (result == "winner1st") == (seat == 0) else "losses"] += 1
+                elif result == f"disqualified{('1st', '2nd')[seat]}":
+                    tally["disqualified"] += 1
+    return expected
 
 
 def test_topsakal_games_are_judged_again_and_importing_twice_adds_nothing(tmp_path: Path) -> None:
@@ -63,21 +83,7 @@ def test_the_report_counts_imported_games_as_the_paper_does(tmp_path: Path) -> N
     report = arena("report", "--db", str(db), "--source", "topsakal", "--json", "--resamples", "20")
     assert report.returncode == 0, report.stderr
     data = json.loads(report.stdout)
-    expected: dict[tuple[str, str], Counter[str]] = {}
-    for path in PUBLISHED.joinpath("topsakal").glob("*_moves.csv"):
-        heads = {(r["UUID"], r["GameNumber"]): r for r in csv.DictReader(path.open(newline=""))}
-        for head in heads.values():
-            game = {"tic-tac-toe": "tictactoe"}.get(head["GameType"], head["GameType"])
-            for seat, column in enumerate(("Player1", "Player2")):
-                player = f"llm:{head[column]} topsakal-{head['PromptType']}"
-                tally = expected.setdefault((game, player), Counter())
-                result = head["Result"]
-                if result == "draw":
-                    tally["draws"] += 1
-                elif result.startswith("winner"):
-                    tally["wins" if (result == "winner1st") == (seat == 0) else "losses"] += 1
-                elif result == f"disqualified{('1st', '2nd')[seat]}":
-                    tally["disqualified"] += 1
+    expected = published_tallies(PUBLISHED.joinpath("topsakal").glob("*_moves.csv"))
     shown = {
         (game, row["player"]): {k: row[k] for k in ("wins", "draws", "losses", "disqualified")}
         for game, board in data["games"].items()
@@ -195,19 +201,7 @@ def test_every_published_topsakal_result_is_what_the_report_counts(tmp_path: Pat
     with tarfile.open(ROOT / "arena" / "imports" / "published.tar.xz") as archive:
         archive.extractall(tmp_path, members=[m for m in archive.getmembers() if m.name.endswith("_all.csv")],
                            filter="data")  # fmt: skip
-    expected: dict[tuple[str, str], Counter[str]] = {}
-    for path in (tmp_path / "topsakal" / "outputs").glob("*_all.csv"):
-        for head in csv.DictReader(path.open(newline="")):
-            game = {"tic-tac-toe": "tictactoe"}.get(head["GameType"], head["GameType"])
-            for seat, column in enumerate(("Player1", "Player2")):
-                tally = expected.setdefault((game, f"llm:{head[column]} topsakal-{head['PromptType']}"), Counter())
-                result = head["Result"]
-                if result == "draw":
-                    tally["draws"] += 1
-                elif result.startswith("winner"):
-                    tally["wins" if (result == "winner1st") == (seat == 0) else "losses"] += 1
-                elif result == f"disqualified{('1st', '2nd')[seat]}":
-                    tally["disqualified"] += 1
+    expected = published_tallies((tmp_path / "topsakal" / "outputs").glob("*_all.csv"))
     db = str(tmp_path / "db")
     assert arena("import", "topsakal", "--published", "--db", db).returncode == 0
     report = arena("report", "--db", db, "--json", "--resamples", "0", "--grade-budget", "0.001")

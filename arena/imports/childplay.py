@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arena.imports.common import VALID, Disagreement, FileCheck, ImportFormatError, SourceFile, record_id
+from arena.imports.common import VALID, Disagreement, FileCheck, ImportFormatError, SourceFile, board_result, record_id
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from games.base import GameError
 from games.registry import make_game
@@ -316,12 +316,7 @@ def arena_result(rules: Any, state: Any, moves: list[MoveRecord]) -> str:
     """The end the arena's rules give, in the same words."""
     if moves and not moves[-1].valid and moves[-1].error == NO_REPLY:
         return "p2 by default" if moves[-1].seat == 0 else "p1 by default"
-    outcome = rules.outcome(state)
-    if outcome is None:
-        return "unfinished"
-    if outcome.winner is None:
-        return "tie"
-    return ("p1", "p2")[outcome.winner]
+    return board_result(rules, state, ("unfinished", "tie", "p1", "p2"))
 
 
 def record_of(

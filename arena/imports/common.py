@@ -98,3 +98,13 @@ def iso_time(stamp: str, seconds: float = 0.0) -> str:
     except ValueError:
         moment = datetime.fromisoformat(stamp) if stamp else datetime(1970, 1, 1)
     return (moment + timedelta(seconds=seconds)).isoformat()
+
+
+def board_result(rules: Any, state: Any, words: tuple[str, str, str, str]) -> str:
+    """The board's result in a paper's words: (unfinished, draw, first player won, second player won)."""
+    outcome = rules.outcome(state)
+    if outcome is None:
+        return words[0]
+    if outcome.winner is None:
+        return words[1]
+    return words[2 + outcome.winner]

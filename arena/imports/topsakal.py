@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from arena.analysis.moves import invalid_kind
-from arena.imports.common import VALID, Disagreement, FileCheck, ImportFormatError, SourceFile, iso_time, record_id
+from arena.imports.common import (
+    VALID,
+    Disagreement,
+    FileCheck,
+    ImportFormatError,
+    SourceFile,
+    board_result,
+    iso_time,
+    record_id,
+)
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.prompting.answers import read_json_move
 from games.base import GameError
@@ -203,12 +212,7 @@ def judged_result(rules: Any, state: Any, invalid: list[int], name: str) -> str:
     for seat in (0, 1):
         if invalid[seat] > ALLOWED_INVALID[name]:
             return ("disqualified1st", "disqualified2nd")[seat]
-    outcome = rules.outcome(state)
-    if outcome is None:
-        return "unfinished"
-    if outcome.winner is None:
-        return "draw"
-    return ("winner1st", "winner2nd")[outcome.winner]
+    return board_result(rules, state, ("unfinished", "draw", "winner1st", "winner2nd"))
 
 
 def result_reason(arena: str, invalid: list[int], name: str) -> str:
