@@ -69,14 +69,23 @@ class MatchSummary:
 
     @property
     def result(self) -> str:
-        """How the match ended, in a few words."""
+        """How the match ended, in a few words, naming the players."""
+        return self.result_by(self.players)
+
+    @property
+    def seat_result(self) -> str:
+        """How the match ended, by seat (`1st won`, `2nd DQ`): for lists whose columns name the players."""
+        return self.result_by(("1st", "2nd"), won=" won", disqualified=" DQ")
+
+    def result_by(self, names: tuple[str, ...], won: str = " won", disqualified: str = " disqualified") -> str:
+        """The result with each seat called by `names`."""
         if self.status != "finished":
             return self.status
         if self.termination == "disqualified":
-            return f"{self.players[self.disqualified or 0]} disqualified"
+            return f"{names[self.disqualified or 0]}{disqualified}"
         if self.winner is None:
             return "draw"
-        return f"{self.players[self.winner]} won"
+        return f"{names[self.winner]}{won}"
 
 
 @dataclass

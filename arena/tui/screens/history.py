@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from arena.inert import inert_text
 from arena.store import MatchStore
-from arena.store.summaries import FIELD, MatchSummary, SummaryRows
+from arena.store.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 
 Way = tuple[str, tuple[str, ...], str, str, int | None, str]  # game, players, status, termination, winner, source
@@ -31,17 +31,6 @@ PLAYER_WIDTH = 14  # a long model name is cut here: the result and move count st
 def short_name(name: str) -> str:
     """A player's spec cut to fit the list (Replay shows it in full)."""
     return name if len(name) <= PLAYER_WIDTH else name[: PLAYER_WIDTH - 1] + "…"
-
-
-def seat_result(match: MatchSummary) -> str:
-    """How the match ended, by seat (the names are in the columns beside it)."""
-    if match.status != "finished":
-        return match.status
-    if match.termination == "disqualified":
-        return f"{('1st', '2nd')[match.disqualified or 0]} DQ"
-    if match.winner is None:
-        return "draw"
-    return f"{('1st', '2nd')[match.winner]} won"
 
 
 class HistoryScreen(Screen[None]):
@@ -151,7 +140,7 @@ class HistoryScreen(Screen[None]):
         if row is None:
             first, second = (short_name(name) for name in [*match.players, "", ""][:2])
             ended = match.ended_at[2:16].replace("T", " ")  # yy-mm-dd hh:mm
-            cells = (ended, match.game, first, second, seat_result(match), str(match.moves))
+            cells = (ended, match.game, first, second, match.seat_result, str(match.moves))
             row = self.rows[match.id] = tuple(inert_text(cell) for cell in cells)
         return row
 
