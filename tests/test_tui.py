@@ -661,6 +661,9 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         screen.query_one("#lb-game", Select).value = "connect-four"
         await wait_for(pilot, lambda: screen.board is not None and screen.board.game == "connect-four")
         assert table.row_count == 2
+        offered = [(str(label), value) for label, value in screen.query_one("#lb-tournament", Select)._options]
+        assert [value for _, value in offered][1:] == ["t-b"]  # only this game's tournaments, never t-a
+        assert "2 matches" in offered[1][0] and "minimax 0.05s" in offered[1][0]  # told by size and players
         await pilot.press("c")
         await pilot.pause()
         assert "ratings, 95% intervals" in screen.chart_text and "where minimax" in screen.chart_text

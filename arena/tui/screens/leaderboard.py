@@ -141,11 +141,9 @@ class LeaderboardScreen(Screen[None]):
         games: dict[str, int] = {}
         for analysis in analyses:
             games[analysis.variant] = games.get(analysis.variant, 0) + 1
-        tournaments = sorted({a.tournament for a in analyses if a.tournament})
         families = sorted({f for a in analyses for f in a.families if f})
         game_select = self.query_one("#lb-game", Select)
         game_select.set_options([(f"{name} ({count:,})", name) for name, count in sorted(games.items())])
-        self.query_one("#lb-tournament", Select).set_options([(TOURNAMENTS, ANY)] + [(t, t) for t in tournaments])
         self.query_one("#lb-family", Select).set_options([(FAMILIES, ANY)] + [(f, f) for f in families])
         sources = sorted({a.source for a in analyses})
         shown = [(SOURCES, ANY)] + [(f"{s} (imported)" if s != "arena" else "played here", s) for s in sources]
@@ -156,9 +154,33 @@ class LeaderboardScreen(Screen[None]):
         else:
             self.status("no recorded matches yet: play some (F5 on the setup screen) or run a tournament")
 
-    def on_select_changed(self, _: Select.Changed) -> None:
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "lb-game" and isinstance(event.value, str):
+            self.list_tournaments(event.value)
         if self.ready:
             self.rebuild()
+
+    def list_tournaments(self, game: str) -> None:
+        """The chosen game's tournaments, each told by its players, last date and size (not a bare id)."""
+        found: dict[str, list[MatchAnalysis]] = {}
+        for analysis in self.analyses:
+            if analysis.variant == game and analysis.tournament:
+                found.setdefault(analysis.tournament, []).append(analysis)
+        options = [(TOURNAMENTS, ANY)]
+        for tournament, matches in sorted(
+            found.items(), key=lambda item: max(a.ended_at for a in item[1]), reverse=True
+        ):
+            players = sorted({p for a in matches for p in a.players})
+            names = ", ".join(players[:3]) + (f" +{len(players) - 3}" if len(players) > 3 else "")
+            label = f"{max(a.ended_at for a in matches)[:10]} · {len(matches):,} matches · {names}"
+            options.append((label, tournament))
+        select = self.query_one("#lb-tournament", Select)
+        if select.value not in found:
+            select.set_options(options)  # back to every tournament: one of another game would hide every match
+        else:
+            kept = select.value
+            select.set_options(options)
+            select.value = kept
 
     def chosen(self) -> tuple[str | None, str | None, str | None, str | None]:
         names = ("game", "tournament", "family", "source")
