@@ -33,6 +33,11 @@ async def test_a_person_takes_the_shapes_task_from_the_setup_screen(db_path: Pat
         await pilot.press(*truths[0], "enter")
         await pilot.pause()
         assert "right" in str(screen.query_one("#task-feedback", Static).render())
+        await pilot.press(*"cirlce", "enter")  # a typo is asked again, not scored
+        await pilot.pause()
+        assert "try again" in str(screen.query_one("#task-feedback", Static).render())
+        assert len(screen.session.answers) == 1
+        screen.query_one("#task-answer", Input).value = ""
         wrong = "circle"
         await pilot.press(*wrong, "enter", *truths[2], "enter")
         await pilot.pause()

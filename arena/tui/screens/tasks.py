@@ -123,6 +123,7 @@ class TasksScreen(Screen[None]):
                 return
             player = f"llm:{model}"
         count = int(text)
+        self.say("")  # the last run's feedback never lingers over a new one
         session = resumable(self.store, task, player, count, 0, self.options.temperature)
         if session is None:
             prompts = task_prompts()
@@ -163,6 +164,10 @@ class TasksScreen(Screen[None]):
             return
         item = self.session.current()
         if item is None or not event.value.strip():
+            return
+        check = self.session.task.judge(item, event.value)
+        if not check.readable:  # a typo is asked again, never scored as a wrong answer
+            self.say(f"not an answer this task can read ({check.reason or 'no choice named'}); try again")
             return
         _, verdict = self.session.answer(item, event.value, time.monotonic() - self.shown_at)
         event.input.value = ""
