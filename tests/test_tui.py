@@ -146,6 +146,7 @@ async def test_pause_step_and_resume_between_moves(db_path: Path) -> None:
         await app.push_screen(screen)
         screen.action_pause()  # before the first move: engines play too fast to catch mid-game
         await pilot.pause(0.3)
+        assert "paused" in screen.sub_title and screen.has_class("paused")  # a sign that stays while paused
         held = len(screen.runner.moves)  # type: ignore[union-attr]
         await pilot.pause(0.3)
         assert len(screen.runner.moves) == held  # type: ignore[union-attr]
@@ -157,6 +158,7 @@ async def test_pause_step_and_resume_between_moves(db_path: Path) -> None:
         await wait_for(pilot, lambda: len(screen.runner.moves) == held + 2)  # type: ignore[union-attr]
         app.post_message(events.Key("p", "p"))  # resume: the match runs on by itself to its end
         await wait_for(pilot, lambda: screen.finished)
+        assert screen.sub_title == "" and not screen.has_class("paused")
         assert len(screen.records[0].moves) > held + 2
 
 

@@ -252,6 +252,8 @@ class MatchScreen(Screen[None]):
 
     def action_pause(self) -> None:
         self.paused = not self.paused
+        self.sub_title = "⏸ paused: p resumes, s plays one move" if self.paused else ""  # stays in the header
+        self.set_class(self.paused, "paused")
         if self.paused:
             self.go.clear()
             self.set_status("Paused between moves: p resumes, s plays one move.")
