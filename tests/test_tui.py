@@ -146,7 +146,7 @@ async def test_pause_step_and_resume_between_moves(db_path: Path) -> None:
         await app.push_screen(screen)
         screen.action_pause()  # before the first move: engines play too fast to catch mid-game
         await pilot.pause(0.3)
-        assert "paused" in screen.sub_title and screen.has_class("paused")  # a sign that stays while paused
+        assert "paused" in str(screen.sub_title) and screen.has_class("paused")  # a sign that stays while paused
         held = len(screen.runner.moves)  # type: ignore[union-attr]
         await pilot.pause(0.3)
         assert len(screen.runner.moves) == held  # type: ignore[union-attr]
