@@ -191,6 +191,7 @@ async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
         quiz = current(app)
         assert isinstance(quiz, QuizScreen) and quiz.session.record.id == session_id
         assert len(quiz.session.answers) == 3
+        assert "Resumed: 3 of 50" in str(quiz.query_one("#quiz-feedback", Static).render())
         board = quiz.query_one("#quiz-board")
         question = quiz.session.current()
         assert question is not None
@@ -224,8 +225,14 @@ async def test_the_quiz_ends_with_the_published_baselines_and_the_missed_boards(
         assert "Your score: 49/50" in shown and "Published human mean: 42/50" in shown
         assert "always the first empty cell 24/50" in shown and "a random legal cell 18.2/50" in shown
         assert "gpt-4o 14/50" in shown and "o1-preview 28/50" in shown
-        assert f"board  2 ({PUBLISHED_ORDER[1]}): you played" in shown
+        assert "The 1 boards you missed" in shown and "board 2\n" in shown and "[" in shown  # drawn, not a key
         assert not quiz.query_one("#quiz-board").display
+        assert str(quiz.query_one("#quiz-progress", Static).render()) == "Finished: 49/50"  # no stale "Board 50"
+        shown_keys = {b.description for _, b, enabled, _ in app.active_bindings.values() if enabled and b.show}
+        assert "Back" in shown_keys and "Stop (resume later)" not in shown_keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(current(app), SetupScreen)
 
 
 async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path) -> None:

@@ -71,6 +71,7 @@ class QuizScreen(Screen[None]):
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         *(Binding(str(d), f"answer('{d}')", show=False) for d in range(1, 10)),
         Binding("escape", "leave", "Stop (resume later)"),
+        Binding("escape", "back", "Back"),  # once the quiz is finished (check_action shows one of the two)
     ]
 
     def __init__(self, session: QuizSession, clock: Callable[[], float] = time.monotonic) -> None:
@@ -92,7 +93,20 @@ class QuizScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Hard-boards quiz"
         self.set_interval(0.2, self.tick)
+        before = len(self.session.answers)
+        if before and not self.session.finished:
+            self.query_one("#quiz-feedback", Static).update(
+                f"Resumed: {before} of {self.session.total} boards were answered before; they keep their answers."
+            )
         self.next_board()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc stops a quiz under way (it resumes later) and leaves a finished one."""
+        if action == "leave":
+            return not self.session.finished
+        if action == "back":
+            return self.session.finished
+        return True
 
     def next_board(self) -> None:
         question = self.session.current()
@@ -142,12 +156,36 @@ class QuizScreen(Screen[None]):
         models = model_scores(self.session.store)
         if models:
             lines.append("Models here: " + "; ".join(m.text() for m in models))
-        missed = self.session.missed_lines()
-        if missed:
-            lines += [f"The {len(missed)} boards you missed, with the right answers:", *missed]
         self.query_one(QuizBoard).display = False
-        self.query_one("#quiz-ask", Static).update("\n".join(lines))
-        self.query_one("#quiz-timer", Static).update("Esc to go back.")
+        self.query_one("#quiz-progress", Static).update(f"Finished: {self.session.score}/{self.session.total}")
+        shown = Text("\n".join(lines) + "\n")
+        wrong = [a for a in self.session.answers if not a.correct]
+        if wrong:
+            shown.append(f"\nThe {len(wrong)} boards you missed (your move in brackets, right moves starred):\n")
+            for answer in wrong:
+                best = hard_boards().boards[answer.board].optimal_moves
+                shown.append(f"\nboard {answer.number}\n", style="bold")
+                shown.append_text(missed_board(answer.board, answer.move, best))
+        self.query_one("#quiz-ask", Static).update(shown)
+        self.query_one("#quiz-timer", Static).update("")
+        self.refresh_bindings()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
 
     def action_leave(self) -> None:
         self.app.pop_screen()
+
+
+def missed_board(key: str, played: int | None, best: tuple[int, ...]) -> Text:
+    """A small drawing of a missed board: marks, the cell played in brackets, the right cells starred."""
+    text = Text()
+    for row in range(3):
+        for col in range(3):
+            cell = row * 3 + col + 1
+            mark = key[cell - 1] if key[cell - 1] in "XO" else "*" if cell in best else "·"
+            shown = f"[{mark}]" if cell == played else f" {mark} "
+            style = {"X": "bold red", "O": "bold dodger_blue1", "*": "bold green"}.get(mark, "grey58")
+            text.append(shown, style=style)
+        text.append("\n")
+    return text
