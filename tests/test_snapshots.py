@@ -1,19 +1,26 @@
-"""Snapshot tests of the app at 80x24: the setup screen, a match mid-stream, the quiz."""
+"""Snapshot tests of the app: the setup screen, a match mid-stream, the quiz at 80x24; every board in Replay at
+80x24 and 160x50."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from arena.players import PlayerOptions
 from arena.quiz import start_session
+from arena.runner.tournament import TournamentPlan, run_tournament
 from arena.tui.app import ArenaApp
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
+from arena.tui.screens.replay import ReplayScreen
 from arena.tui.series import SeriesConfig
+from arena.tui.setup_form import BOARDS
 from arena.tui.widgets.reasoning import ReasoningPane
+from games.registry import variant_label
 from tests.fake_llm_server import FakeServer, Reply
 from tests.tui_helpers import wait_for
 
@@ -138,3 +145,27 @@ def test_leaderboard(snap_compare: Any, db_path: Path) -> None:
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=rated)
+
+
+BOARD_VARIANTS = [(game, options) for game, boards in BOARDS.items() for _, options in boards]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+@pytest.mark.parametrize(
+    ("game", "options"), BOARD_VARIANTS, ids=[variant_label(g, o).replace(" ", "-") for g, o in BOARD_VARIANTS]
+)
+def test_every_board_in_replay(
+    snap_compare: Any, db_path: Path, game: str, options: dict[str, Any], size: tuple[int, int]
+) -> None:
+    """Every game's every board, mid-game in Replay, at the first-class size and a big terminal."""
+    app = ArenaApp(db_path)
+    (record,) = asyncio.run(run_tournament(TournamentPlan(game, ("random", "random"), 1, seed=5, game_options=options)))
+
+    async def replay(pilot: Pilot[None]) -> None:
+        steady = [move.model_copy(update={"seconds": 0.0}) for move in record.moves]  # times vary run to run
+        await app.push_screen(ReplayScreen(record.model_copy(update={"moves": steady})))
+        for _ in range(min(8, len(record.moves))):
+            await pilot.press("right")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=replay)
