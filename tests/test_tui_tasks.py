@@ -81,3 +81,20 @@ def test_a_construct_is_drawn_in_the_terminal_with_overlaps_marked() -> None:
     picture = construct_picture(Item(1, "invalid", "((0, 0, 'red'), (2, 0, 'blue'), (0, 1, 'yellow'))"))
     lines = picture.plain.splitlines()
     assert lines[0].startswith("  1 ") and lines[1].startswith("  0 ") and "▒" in lines[1] and "▒" not in lines[0]
+
+
+async def test_a_model_is_checked_before_a_session_is_opened_for_it(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = TasksScreen(app.store)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#task-who", Select).value = "llm"
+        screen.query_one("#task-model", Input).value = "openai/gpt-4o-mini"
+        screen.query_one("#task-api-base", Input).value = "http://127.0.0.1:9/v1"  # nothing listens there
+        await pilot.click("#task-start")
+        feedback = screen.query_one("#task-feedback", Static)
+        await wait_for(pilot, lambda: "unreachable" in str(feedback.render()), 30)
+        assert screen.session is None  # no session opened for a model that cannot answer
+    with MatchStore(db_path) as store:
+        assert list(store.documents(TASK_ANSWERS)) == []

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -85,6 +87,9 @@ class TasksScreen(Screen[None]):
             yield Select([(t, t) for t in TASK_NAMES], value="shapes", allow_blank=False, id="task-name", compact=True)
             yield Select(WHO, value="human", allow_blank=False, id="task-who", compact=True)
             yield Input("", placeholder="model, e.g. openai/gpt-4o", id="task-model", compact=True)
+            yield Input(
+                self.options.api_base or "", placeholder="API base (provider default)", id="task-api-base", compact=True
+            )
             yield Input("10", placeholder="items", id="task-items", compact=True, classes="short")
             yield Button("Start", id="task-start", compact=True)
         with Horizontal(id="task-body"):
@@ -124,6 +129,28 @@ class TasksScreen(Screen[None]):
             player = f"llm:{model}"
         count = int(text)
         self.say("")  # the last run's feedback never lingers over a new one
+        if who == "llm":
+            api_base = self.query_one("#task-api-base", Input).value.strip() or None
+            self.options = replace(self.options, api_base=api_base)
+            self.check_then_start(task, player, count)
+            return
+        self.begin(task, player, count)
+
+    @work(exclusive=True, group="task-preflight")
+    async def check_then_start(self, task: str, player: str, count: int) -> None:
+        """Check the model (keys, endpoint, local model) before a session is opened for it."""
+        from arena.llm.preflight import check_model
+
+        self.say("Checking the model…")
+        problem = await asyncio.to_thread(check_model, player.removeprefix("llm:"), self.options.api_base)
+        if problem:
+            self.say(problem)
+            return
+        self.say("")
+        self.begin(task, player, count)
+
+    def begin(self, task: str, player: str, count: int) -> None:
+        """Open (or resume) the session and start asking."""
         session = resumable(self.store, task, player, count, 0, self.options.temperature)
         if session is None:
             prompts = task_prompts()
