@@ -122,7 +122,7 @@ class MatchScreen(Screen[None]):
         self.finished = True
         errored = [r for r in self.records if r.outcome.status == "error"]
         note = f" {len(errored)} ended with an error: {errored[0].outcome.detail}." if errored else ""
-        self.set_status(f"Series over: {self.score_text()}.{note} Esc to go back.")
+        self.set_status(f"Series over (the score is below).{note} Esc to go back.")  # the score line has it
 
     def viewer(self, state: Any) -> int | None:
         """Whose view a hidden-information board shows: the human's, else a spectator's."""
