@@ -811,3 +811,24 @@ async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside
         board, left = screen.query_one(Board), screen.query_one("#left")
         assert board.region.right <= left.content_region.right  # the reasoning pane never takes column 15
         screen.action_abort()
+
+
+async def test_a_match_that_cannot_be_analysed_is_said_in_the_leaderboard(db_path: Path) -> None:
+    from arena.runner.tournament import TournamentPlan, run_tournament
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+
+    records = await run_tournament(TournamentPlan("tictactoe", ("minimax", "random"), 2, seed=3))
+    broken = records[0].model_copy(
+        update={"id": "broken", "moves": [records[0].moves[0].model_copy(update={"move": "9,9"})]}
+    )
+    with MatchStore(db_path) as store:
+        store.add_many([*records, broken])
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        await wait_for(pilot, lambda: board.board is not None)
+        said = [n.message for n in app._notifications]
+        assert any("1 recorded match(es) cannot be analysed" in m and "broken" in m for m in said), said
+        assert board.board is not None and board.board.matches == 2  # the others are rated

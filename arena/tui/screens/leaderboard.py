@@ -15,7 +15,7 @@ from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
-from arena.inert import inert_text
+from arena.inert import inert, inert_text
 from arena.report.load import SORTS, sorted_rows
 from arena.report.tables import combined_table, first_move_text, leaderboard_cells, matrix_legend, matrix_table
 from arena.store import MatchStore
@@ -117,7 +117,12 @@ class LeaderboardScreen(Screen[None]):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.status, f"analysing recorded moves: {done:,} of {total:,}")
 
+        seen = len(self.store.warnings)
         analyses = analyse_store(self.store, on_progress=progress)
+        failed = [w for w in self.store.warnings[seen:] if "cannot be analysed" in w]
+        if failed:  # a match that cannot be analysed is said, never silently dropped
+            note = f"{len(failed)} recorded match(es) cannot be analysed and are left out: {failed[0]}"
+            self.app.call_from_thread(self.app.notify, inert(note), severity="warning", timeout=15, markup=False)
         combined = combined_scores(analyses, [s for s in task_sessions(self.store) if s.answers])
         self.app.call_from_thread(self.show_combined, combined)
         self.app.call_from_thread(self.loaded, analyses)
