@@ -682,6 +682,11 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         assert set(combined["minimax"].scores) == {"tictactoe"} and combined["minimax"].counts["tictactoe"] == 2
         assert set(combined["minimax 0.05s"].scores) == {"connect-four"}
         assert screen.query_one("#lb-tabs", TabbedContent).active == "lb-combined-tab"
+        view = screen.query_one("#lb-combined", Static)
+        drawn = Console(width=view.region.width, record=True, file=io.StringIO())
+        drawn.print(view.content)
+        text = drawn.export_text()
+        assert "…" not in text and "minimax 0.05s" in text  # headers and names whole: the table scrolls sideways
         table.focus()
         table.move_cursor(row=[row.player for row in screen.rows].index("random"))
         await pilot.press("l", "enter")

@@ -98,7 +98,7 @@ class LeaderboardScreen(Screen[None]):
                 yield Static(id="lb-matrix")  # at its full width: wider than the screen, it scrolls sideways
             with TabPane("Charts", id="lb-charts-tab"), VerticalScroll():
                 yield Static(id="lb-charts")
-            with TabPane("Combined", id="lb-combined-tab"), VerticalScroll():
+            with TabPane("Combined", id="lb-combined-tab"), ScrollableContainer():
                 yield Static(id="lb-combined")
         yield Footer()
 
@@ -132,7 +132,9 @@ class LeaderboardScreen(Screen[None]):
         view = self.query_one("#lb-combined", Static)
         self.combined = rows
         if rows:
-            view.update(combined_table(rows))
+            table = combined_table(rows)
+            view.styles.width = max(Console(width=10_000).measure(table).maximum, 40)  # whole headers: it scrolls
+            view.update(table)
         else:
             view.update("no ChildPlay results against random or task sessions yet (arena task run ..., or F6)")
 
