@@ -125,7 +125,11 @@ def matrix_cell(counts: list[int] | None) -> str:
 def combined_table(rows: list[CombinedRow]) -> Table:
     """ChildPlay's combined score: one measure per task and their mean, per model and temperature."""
     table = Table(
-        title="combined score (ChildPlay, Figure 9)", caption=PROTOCOL, caption_justify="left", show_edge=False
+        title="combined score (ChildPlay, Figure 9)",
+        title_justify="left",
+        caption=PROTOCOL,
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,  # one table style: the leaderboard's and the matrix's
     )
     table.add_column("player")
     table.add_column("overall", justify="right")
