@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from rich.console import Console
 from textual import events
 from textual.widgets import DataTable, Select, Static, TabbedContent
 
@@ -26,7 +24,7 @@ from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply
-from tests.tui_helpers import cell_offset, current, make_app, open_match, status, wait_for
+from tests.tui_helpers import cell_offset, current, drawn_text, make_app, open_leaderboard, open_match, status, wait_for
 
 
 def human_of(screen: MatchScreen) -> HumanPlayer:
@@ -650,15 +648,11 @@ def leaderboard_db(db_path: Path) -> None:
 
 
 async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_path: Path) -> None:
-    from arena.tui.screens.leaderboard import LeaderboardScreen
 
     await asyncio.to_thread(leaderboard_db, db_path)
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f4")
-        screen = app.screen
-        assert isinstance(screen, LeaderboardScreen)
-        await wait_for(pilot, lambda: screen.board is not None)
+        screen = await open_leaderboard(app, pilot)
         assert screen.board is not None and screen.board.game == "tictactoe"  # the busiest game first
         table = screen.query_one("#lb-table", DataTable)
         assert table.row_count == 3
@@ -682,10 +676,7 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         assert set(combined["minimax"].scores) == {"tictactoe"} and combined["minimax"].counts["tictactoe"] == 2
         assert set(combined["minimax 0.05s"].scores) == {"connect-four"}
         assert screen.query_one("#lb-tabs", TabbedContent).active == "lb-combined-tab"
-        view = screen.query_one("#lb-combined", Static)
-        drawn = Console(width=view.region.width, record=True, file=io.StringIO())
-        drawn.print(view.content)
-        text = drawn.export_text()
+        text = drawn_text(screen.query_one("#lb-combined", Static))
         assert "…" not in text and "minimax 0.05s" in text  # headers and names whole: the table scrolls sideways
         table.focus()
         table.move_cursor(row=[row.player for row in screen.rows].index("random"))
@@ -702,7 +693,6 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
     import subprocess
     import sys
 
-    from arena.tui.screens.leaderboard import LeaderboardScreen
     from arena.tui.screens.replay import ReplayScreen
 
     await asyncio.to_thread(leaderboard_db, db_path)
@@ -714,10 +704,7 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
     assert imported.returncode == 0, imported.stderr
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f4")
-        board = app.screen
-        assert isinstance(board, LeaderboardScreen)
-        await wait_for(pilot, lambda: board.board is not None)
+        board = await open_leaderboard(app, pilot)
         assert board.board is not None and board.board.game == "tictactoe"
         mixed = {row.player for row in board.rows}
         assert "minimax" in mixed and "llm:gpt-4o topsakal-illustration" in mixed
@@ -733,9 +720,7 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         await pilot.press("m")
         await pilot.pause()
         matrix = board.query_one("#lb-matrix", Static)
-        drawn = Console(width=matrix.region.width, record=True, file=io.StringIO())
-        drawn.print(matrix.content)
-        text = drawn.export_text()
+        text = drawn_text(matrix)
         assert matrix.region.width >= 40 and "…" not in text  # cells whole: the matrix scrolls sideways
         assert board.rows[long_row].player in text  # the legend names every number in full
         await pilot.press("l")
@@ -820,7 +805,6 @@ async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside
 
 async def test_a_match_that_cannot_be_analysed_is_said_in_the_leaderboard(db_path: Path) -> None:
     from arena.runner.tournament import TournamentPlan, run_tournament
-    from arena.tui.screens.leaderboard import LeaderboardScreen
 
     records = await run_tournament(TournamentPlan("tictactoe", ("minimax", "random"), 2, seed=3))
     broken = records[0].model_copy(
@@ -830,10 +814,7 @@ async def test_a_match_that_cannot_be_analysed_is_said_in_the_leaderboard(db_pat
         store.add_many([*records, broken])
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f4")
-        board = app.screen
-        assert isinstance(board, LeaderboardScreen)
-        await wait_for(pilot, lambda: board.board is not None)
+        board = await open_leaderboard(app, pilot)
         said = [n.message for n in app._notifications]
         assert any("1 recorded match(es) cannot be analysed" in m and "broken" in m for m in said), said
         assert board.board is not None and board.board.matches == 2  # the others are rated

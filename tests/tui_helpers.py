@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from arena.tui.app import ArenaApp
+from arena.tui.screens.leaderboard import LeaderboardScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import GAP, LABEL, Board
@@ -21,6 +24,22 @@ def current(app: ArenaApp) -> Any:
 
 def status(app: ArenaApp) -> str:
     return str(app.screen.query_one("#status", Static).render())
+
+
+def drawn_text(widget: Static) -> str:
+    """A Static's content as plain text, drawn at the widget's width (what a reader of the screen gets)."""
+    console = Console(width=widget.region.width, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()
+
+
+async def open_leaderboard(app: ArenaApp, pilot: Pilot[None]) -> LeaderboardScreen:
+    """F4, then wait until the first board is rated."""
+    await pilot.press("f4")
+    screen = app.screen
+    assert isinstance(screen, LeaderboardScreen)
+    await wait_for(pilot, lambda: screen.board is not None)
+    return screen
 
 
 def cell_offset(board: Board, row: int, col: int, grid_index: int = 0) -> tuple[int, int]:
