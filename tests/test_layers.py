@@ -28,6 +28,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("arena.sessions",),
     ("arena.quiz", "arena.tasks"),
     ("arena.analysis",),
+    ("arena.imports",),  # published logs read, judged by the rules and the analysis, compared with the papers
     ("arena.tournaments",),
     ("arena.solve", "arena.report"),
     ("arena.tui",),

@@ -38,7 +38,8 @@ class ImportResult:
 def reader_for(paper: str) -> tuple[Reader, Totals]:
     """The readers of one paper's games and of its published totals."""
     if paper == "topsakal":
-        from arena.imports.topsakal import published_totals, read_all
+        from arena.imports.topsakal import read_all
+        from arena.imports.topsakal_totals import published_totals
     else:
         from arena.imports.childplay import published_totals, read_all
     return read_all, published_totals

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -286,26 +285,3 @@ def import_file(path: Path) -> tuple[list[MatchRecord], FileCheck]:
 def read_all(paths: list[Path]) -> list[tuple[list[MatchRecord], FileCheck]]:
     """Each export file's records and check; ImportFormatError on the first file that cannot be read."""
     return [import_file(path) for path in files_in(paths)]
-
-
-def published_totals(paths: list[Path]) -> list[dict[str, Any]]:
-    """The published leaderboard's rows (one per session of five games), from `leaderboard-data.json` beside or
-    above the exports named; ImportFormatError if it is not a list of rows."""
-    found = {p for path in paths for p in (path, path.parent, path.parent.parent) if p.is_dir()}
-    files = sorted({f for folder in found for f in folder.glob("leaderboard-data.json")})
-    files += [path for path in paths if path.name == "leaderboard-data.json"]
-    rows: list[dict[str, Any]] = []
-    for file in sorted(set(files)):
-        try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ImportFormatError(f"{file}: cannot be read as JSON ({error})") from None
-        if not isinstance(data, list) or not all(isinstance(row, dict) and "UUID" in row for row in data):
-            raise ImportFormatError(f"{file}: not Topsakal's leaderboard data (a list of rows with a UUID)")
-        source = SourceFile.read(file)
-        for number, row in enumerate(data):
-            key = record_id(PAPER, "leaderboard", row["UUID"], row.get("LLM1stPlayer"), row.get("LLM2ndPlayer"))
-            rows.append(
-                {"id": key, "paper": PAPER, "kind": "leaderboard", "file": source.name, "row": number, "values": row}
-            )
-    return rows
