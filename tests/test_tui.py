@@ -15,7 +15,9 @@ from arena.players.human import HumanPlayer
 from arena.quiz.session import hard_boards
 from arena.store import MatchStore
 from arena.store.tables import QUIZ_ANSWERS
+from arena.tui.app import ArenaApp
 from arena.tui.screens.history import HistoryScreen
+from arena.tui.screens.leaderboard import LeaderboardScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.screens.replay import ReplayScreen
@@ -687,6 +689,44 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         await pilot.pause()
         assert history.query_one("#matches", DataTable).row_count == 2  # random's Connect-Four matches
         assert "random in connect-four" in str(history.title)
+
+
+async def test_enter_acts_on_the_highlighted_row_through_sorts_filters_and_tabs(db_path: Path) -> None:
+    await asyncio.to_thread(leaderboard_db, db_path)
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_leaderboard(app, pilot)
+        await wait_for(pilot, lambda: "intervals" not in status_line(screen))
+        table = screen.query_one("#lb-table", DataTable)
+        table.move_cursor(row=[row.player for row in screen.rows].index("random"))
+        for _ in range(3):  # every new order keeps random highlighted, wherever its row went
+            await pilot.press("s")
+            await pilot.pause()
+            assert screen.current_player() == "random"
+            assert screen.rows[table.cursor_row].player == "random"
+        await pilot.press("m", "enter")  # the matrix shows no highlighted row: Enter opens nothing there
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderboardScreen)
+        assert "Matches" not in footer_text(app)
+        screen.query_one("#lb-game", Select).value = "connect-four"
+        await wait_for(pilot, lambda: screen.board is not None and screen.board.game == "connect-four")
+        assert screen.current_player() == "random"  # the filter kept the player too
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.focused is table and "Matches" in footer_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert "random in connect-four" in str(app.screen.title)
+
+
+def status_line(screen: LeaderboardScreen) -> str:
+    """The Leaderboard's status line as plain text."""
+    return drawn_text(screen.query_one("#lb-status", Static))
+
+
+def footer_text(app: ArenaApp) -> str:
+    """The keys the footer offers now."""
+    return " ".join(str(binding.description) for _, binding, enabled, _ in app.active_bindings.values() if enabled)
 
 
 async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verdicts(db_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Console, Group
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,44 +16,16 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert, inert_text
 from arena.report.load import SORTS, sorted_rows
-from arena.report.tables import combined_table, first_move_text, leaderboard_cells, matrix_legend, matrix_table
+from arena.report.tables import combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
+from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, row_cells
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
 RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
-COLUMNS = (
-    ("player", "player"),
-    ("rating", "rating"),
-    ("95% CI", "rating"),
-    ("n", "matches"),
-    ("W-D-L-DQ", "wins"),
-    ("opp DQ", "dq"),
-    ("win 1st/2nd", "wins"),
-    ("inv/m", "invalid"),
-    ("miss w/b", "missed-wins"),
-    ("blunder", "blunders"),
-    ("tok/m", "tokens"),
-    ("$/m", "cost"),
-)
 ANY = "any"
 TOURNAMENTS, FAMILIES, SOURCES = "any tournament", "any prompt family", "any source"
-
-
-NAME_WIDTH = 26  # a longer identity is cut in the table; the highlighted row's is shown whole above it
-
-
-def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
-    """One leaderboard row as table cells (Battleship's missed column counts sinks)."""
-    cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks)
-    if len(cells[0]) > NAME_WIDTH:
-        cells[0] = cells[0][: NAME_WIDTH - 1] + "…"
-    texts = tuple(inert_text(cell) for cell in cells)
-    for position, text in enumerate(texts):
-        if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
-            text.justify = "right"
-    return texts
 
 
 class LeaderboardScreen(Screen[None]):
@@ -62,7 +33,7 @@ class LeaderboardScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "leave", "Back"),
-        Binding("enter", "matches", "Matches"),
+        Binding("enter", "matches", "Matches", priority=True),  # shown in the footer over the table's own
         Binding("s", "sort", "Sort"),
         Binding("l", "tab('lb-table-tab')", "Table"),
         Binding("m", "tab('lb-matrix-tab')", "Matrix"),
@@ -237,13 +208,17 @@ class LeaderboardScreen(Screen[None]):
         self.draw_charts()
 
     def fill_table(self) -> None:
+        """Refill the table; the highlighted player stays highlighted through a new sort or filter."""
         table = self.query_one("#lb-table", DataTable)
+        kept = self.current_player()
         table.clear()
         if self.board is None:
             return
         self.rows = sorted_rows(self.board, self.sort)
         for row in self.rows:
             table.add_row(*row_cells(row, self.board.sinks), key=row.player)
+        players = [row.player for row in self.rows]
+        table.move_cursor(row=players.index(kept) if kept in players else 0)
 
     def draw_charts(self) -> None:
         if self.board is None:
@@ -284,6 +259,14 @@ class LeaderboardScreen(Screen[None]):
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_matches()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter lists matches only from the table, its highlighted row in sight (elsewhere Enter is the widget's)."""
+        if action == "matches":
+            table = self.query_one("#lb-table", DataTable)
+            on_table = self.query_one("#lb-tabs", TabbedContent).active == "lb-table-tab" and self.focused is table
+            return on_table and bool(self.rows)
+        return True
+
     def action_matches(self) -> None:
         """Open History on the highlighted player's matches (in this game and these filters)."""
         player = self.current_player()
@@ -295,6 +278,15 @@ class LeaderboardScreen(Screen[None]):
     def action_tab(self, pane: str) -> None:
         """Show one tab (the table keeps the highlighted player for the heatmap)."""
         self.query_one("#lb-tabs", TabbedContent).active = pane
+        if pane == "lb-table-tab":
+            self.query_one("#lb-table", DataTable).focus()  # Enter then acts on the row in sight
+        self.refresh_bindings()
+
+    def on_tabbed_content_tab_activated(self, _: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()  # the footer offers Enter only on the table's tab
+
+    def on_descendant_focus(self, _: object) -> None:
+        self.refresh_bindings()
 
     def action_leave(self) -> None:
         self.app.pop_screen()
