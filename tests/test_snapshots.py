@@ -169,3 +169,32 @@ def test_every_board_in_replay(
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=replay)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+@pytest.mark.parametrize(
+    ("game", "options"), BOARD_VARIANTS, ids=[variant_label(g, o).replace(" ", "-") for g, o in BOARD_VARIANTS]
+)
+def test_every_board_in_a_match_beside_a_model(
+    snap_compare: Any,
+    db_path: Path,
+    fake_llm: FakeServer,
+    game: str,
+    options: dict[str, Any],
+    size: tuple[int, int],
+) -> None:
+    """Every game's every board in a match while a model streams beside it: the widest layout of the screen."""
+    thought = "Weighing the open lines before the first move; the middle of the board reaches most of them. "
+    fake_llm.script("board-stream", Reply(reasoning_content=thought * 2, content="MOVE: 1,1", stall_after=30))
+    app = ArenaApp(db_path)
+
+    async def streaming(pilot: Pilot[None]) -> None:
+        llm = PlayerOptions(api_base=fake_llm.url, chunk_timeout=600, retries=0)
+        config = SeriesConfig(game, ("llm:openai/board-stream", "random"), seed=3, llm=llm, game_options=options)
+        screen = MatchScreen(config, app.store)
+        await app.push_screen(screen)
+        pane = screen.query_one(ReasoningPane)
+        await wait_for(pilot, lambda: len(pane.reasoning) >= 100)
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=size, run_before=streaming)

@@ -371,7 +371,7 @@ async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
 
 
 async def test_abort_during_a_fast_stream_stops_it_and_records_aborted(db_path: Path, fake_llm: FakeServer) -> None:
-    thought = "".join(f"thought {i} " for i in range(6000))  # ~70 KB in 2-character chunks: a deep backlog
+    thought = "".join(f"thought {i} " for i in range(30000))  # ~400 KB in 2-character chunks: a deep backlog
     fake_llm.script("fast-stream", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=2))
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -493,7 +493,7 @@ async def test_gomoku_column_numbers_stay_apart_and_refusals_say_why(db_path: Pa
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_match(app, pilot, SeriesConfig("gomoku", ("human", "random"), seed=1))
         await wait_for(pilot, lambda: human_of(screen).waiting)
-        header = str(screen.query_one(Board).render()).splitlines()[1]
+        header = str(screen.query_one(Board).render()).splitlines()[screen.query_one(Board).top - 1]
         assert " 9 10 11 12 13 14 15" in header
         human_of(screen).submit_text("99,99")
         await pilot.pause(0.2)
@@ -580,7 +580,7 @@ async def test_a_small_board_grows_on_a_big_terminal_and_clicks_still_land(db_pa
         screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "random"), seed=1))
         board = screen.query_one(Board)
         await wait_for(pilot, lambda: human_of(screen).waiting)
-        assert board.large and board.cell_width(board.grids[0]) == 5 and board.size.height >= 3 * 2 + 3
+        assert board.large and board.cell_width(board.grids[0]) == 5 and board.size.height >= 3 * 2 + 1
         await pilot.click(board, offset=cell_offset(board, 2, 1))
         await pilot.pause()
         await pilot.press("enter")
@@ -828,7 +828,7 @@ async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside
         await pilot.pause()
         board, left = app.screen.query_one(Board), app.screen.query_one("#left")
         assert board.region.right <= left.content_region.right  # not clipped by its column
-        assert "15" in str(board.render()).splitlines()[1]
+        assert "15" in str(board.render()).splitlines()[board.top - 1]
         app.pop_screen()
         config = SeriesConfig(
             "gomoku",
@@ -840,6 +840,8 @@ async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside
         await wait_for(pilot, lambda: len(screen.records) > 0 or screen.finished, timeout=60)
         board, left = screen.query_one(Board), screen.query_one("#left")
         assert board.region.right <= left.content_region.right  # the reasoning pane never takes column 15
+        score = screen.query_one("#score", Static)
+        assert "(game 1/1)" in drawn_text(score) and score.region.bottom <= 23  # above the footer, not cut
         screen.action_abort()
 
 

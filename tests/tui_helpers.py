@@ -46,7 +46,7 @@ def cell_offset(board: Board, row: int, col: int, grid_index: int = 0) -> tuple[
     """Where to click on the board widget for a cell of one of its grids."""
     left = sum(board.grid_width(g) + GAP for g in board.grids[:grid_index])
     grid = board.grids[grid_index]
-    return left + LABEL + col * board.cell_width(grid) + 1, 2 + row * board.row_step
+    return left + LABEL + col * board.cell_width(grid) + 1, board.top + row * board.row_step
 
 
 async def open_match(app: ArenaApp, pilot: Pilot[None], config: SeriesConfig) -> MatchScreen:

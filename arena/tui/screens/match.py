@@ -91,8 +91,8 @@ class MatchScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"{self.plan.game}: {self.plan.players[0]} vs {self.plan.players[1]}"
-        # Nobody reasons in engine, random and people's games: the board and the move list get the room.
-        self.set_class(not any(spec.startswith("llm:") for spec in self.plan.players), "no-reasoning")
+        self.set_class(not any(s.startswith("llm:") for s in self.plan.players), "no-reasoning")  # room for the rest
+        self.query_one(Board).typing = bool(self.humans)
         self.show_score()
         self.call_after_refresh(self.start_series)
 
@@ -122,7 +122,7 @@ class MatchScreen(Screen[None]):
         self.finished = True
         errored = [r for r in self.records if r.outcome.status == "error"]
         note = f" {len(errored)} ended with an error: {errored[0].outcome.detail}." if errored else ""
-        self.set_status(f"Series over (the score is below).{note} Esc to go back.")  # the score line has it
+        self.set_status(f"Series over.{note} Esc to go back.")  # the score line has it
 
     def viewer(self, state: Any) -> int | None:
         """Whose view a hidden-information board shows: the human's, else a spectator's."""
@@ -211,9 +211,8 @@ class MatchScreen(Screen[None]):
     def match_ended(self, record: MatchRecord) -> None:
         self.records.append(record)
         self.score.count(record, self.owners)
-        text = outcome_text(record)
-        self.show_banner(text)
-        self.set_status(text)
+        self.show_banner(outcome_text(record))
+        self.set_status("")  # the banner says it: at 80x24 Gomoku's column has no line to repeat it
         self.show_score()
 
     def show_banner(self, text: str | None) -> None:

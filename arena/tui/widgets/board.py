@@ -50,6 +50,7 @@ class Board(Widget, can_focus=True):
         self.interactive = False
         self.narrow = False
         self.large = False
+        self.typing = False  # a person may type a move here: a line is kept for what they type
 
     def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False) -> None:
         """Draw a new position."""
@@ -86,11 +87,27 @@ class Board(Widget, can_focus=True):
         self.narrow = self.large = False
         if len(self.grids) > 1 and self.total_width() > viewport.width * 0.55:
             self.narrow = True
-        # On a big terminal a small board grows: wider cells and a blank line between rows.
-        self.large = (
-            len(self.grids) == 1 and self.grids[0].cols <= 9 and viewport.width >= 140 and viewport.height >= 40
-        )
+        # On a big terminal a board grows when it still fits: wider cells and a blank line between rows.
+        if len(self.grids) == 1 and viewport.width >= 140 and viewport.height >= 40:
+            grid = self.grids[0]
+            self.large = LABEL + grid.cols * 5 <= viewport.width * 0.55 and grid.rows * 2 + 10 <= viewport.height
         return self.total_width() or 10
+
+    @property
+    def top(self) -> int:
+        """Lines above the first row: the grids' titles (when any has one) and the column numbers."""
+        return 2 if any(g.title for g in self.grids) else 1
+
+    def caption(self) -> Text:
+        """The line under the grids: what is typed, or Battleship's legend; empty for other games."""
+        caption = Text(f"typed: {self.typed}" if self.typed else "", style="italic")
+        if not self.typed and any(g.sea for g in self.grids):
+            for symbol, meaning in SEA_LEGEND:
+                caption.append(symbol, style=SEA_STYLES[symbol])
+                caption.append(f" {meaning}  ")
+            caption.append("X", style=SUNK_STYLE)
+            caption.append(" sunk")
+        return caption
 
     @property
     def row_step(self) -> int:
@@ -98,26 +115,30 @@ class Board(Widget, can_focus=True):
         return 2 if self.large else 1
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max((g.rows for g in self.grids), default=1) * self.row_step + 3
+        # The caption's line is kept where a person plays, so typing never moves what is under the board.
+        caption = 1 if self.typing or self.interactive or any(g.sea for g in self.grids) else 0
+        return max((g.rows for g in self.grids), default=1) * self.row_step + self.top + caption
 
     def render(self) -> Text:
         """All grids side by side, a title and column numbers over each."""
         if not self.grids:
             return Text("")
-        height = max(g.rows for g in self.grids) * self.row_step + 2
+        top = self.top
+        height = max(g.rows for g in self.grids) * self.row_step + top
         lines = [Text() for _ in range(height)]
         for index, grid in enumerate(self.grids):
             width = self.grid_width(grid)
             pad = GAP if index else 0
             cw = self.cell_width(grid)
-            lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
+            if top == 2:
+                lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
             header = " " * LABEL + "".join(
                 f"{c + 1:^5}" if cw == 5 else f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}"
                 for c in range(grid.cols)
             )
-            lines[1].append(" " * pad + header.ljust(width), style="grey62")
-            for step in range(height - 2):
-                line = lines[step + 2]
+            lines[top - 1].append(" " * pad + header.ljust(width), style="grey62")
+            for step in range(height - top):
+                line = lines[step + top]
                 line.append(" " * pad)
                 r, spacer = divmod(step, self.row_step)
                 if r >= grid.rows or spacer:
@@ -128,14 +149,8 @@ class Board(Widget, can_focus=True):
                     line.append(" " * LABEL)
                 for c in range(grid.cols):
                     line.append(self.cell_text(grid, r, c, cw))
-        caption = Text(f"typed: {self.typed}" if self.typed else "", style="italic")
-        if not self.typed and any(g.sea for g in self.grids):
-            for symbol, meaning in SEA_LEGEND:
-                caption.append(symbol, style=SEA_STYLES[symbol])
-                caption.append(f" {meaning}  ")
-            caption.append("X", style=SUNK_STYLE)
-            caption.append(" sunk")
-        return Text("\n").join([*lines, caption])
+        caption = self.caption()
+        return Text("\n").join([*lines, caption] if caption or self.typing or self.interactive else lines)
 
     def cell_text(self, grid: GridSpec, r: int, c: int, cw: int) -> Text:
         symbol = grid.symbols[r][c]
@@ -160,7 +175,7 @@ class Board(Widget, can_focus=True):
             left += GAP if index else 0
             cw = self.cell_width(grid)
             col = (x - left - LABEL) // cw
-            row = (y - 2) // self.row_step
+            row = (y - self.top) // self.row_step
             if left + LABEL <= x < left + self.grid_width(grid) and 0 <= row < grid.rows and 0 <= col < grid.cols:
                 return grid, row, col
             left += self.grid_width(grid)
