@@ -845,6 +845,27 @@ async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside
         screen.action_abort()
 
 
+async def test_the_engine_gets_ready_with_the_board_in_sight_and_off_the_clock(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = MatchScreen(SeriesConfig("gomoku", ("minimax:0.3", "random"), seed=2), app.store)
+        seen: list[tuple[str, bool]] = []
+        shown = screen.set_status
+
+        def noted(text: str) -> None:
+            seen.append((text, bool(screen.query_one(Board).grids)))
+            shown(text)
+
+        screen.set_status = noted  # type: ignore[method-assign]
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: screen.runner is not None and len(screen.runner.moves) >= 1, timeout=60)
+        preparing = [drawn for text, drawn in seen if text.startswith("preparing the engine (minimax:0.3)")]
+        assert preparing == [True]  # said once, the empty board already drawn
+        assert screen.runner is not None
+        assert screen.runner.moves[0].seconds <= 0.3 + 0.5  # the move's own time: its budget, not the loading
+        screen.action_abort()
+
+
 async def test_a_match_that_cannot_be_analysed_is_said_in_the_leaderboard(db_path: Path) -> None:
     from arena.runner.tournament import TournamentPlan, run_tournament
 

@@ -12,7 +12,8 @@ from arena.store import MatchStore
 from arena.store.atomic import gc_paused, write_atomically
 from arena.store.summaries import FIELD
 
-CACHE_FILE = "analysis-cache.json"
+CACHE_FILE = "analysis-cache.jsonl"
+OLD_CACHE_FILE = "analysis-cache.json"  # one JSON document: parsing it held the GIL (and the app's keys) 120 ms
 
 
 def cache_path(store: MatchStore) -> Path:
@@ -20,16 +21,26 @@ def cache_path(store: MatchStore) -> Path:
 
 
 def read_cache(path: Path) -> dict[str, dict[str, Any]]:
-    """Cached analyses by match id; an unreadable or outdated cache is simply recomputed."""
+    """Cached analyses by match id; an unreadable or outdated cache is simply recomputed.
+
+    A line per match, each parsed on its own: a reading thread lets the app's event loop run between lines.
+    """
     try:
         with gc_paused():
-            data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+            lines = path.read_bytes().splitlines()
+            if not lines or json.loads(lines[0]) != {"version": ANALYSIS_VERSION}:
+                return {}
+            entries = [json.loads(line) for line in lines[1:]]
+            return {entry["id"]: entry["analysis"] for entry in entries}
+    except (OSError, ValueError, TypeError, KeyError):
         return {}
-    if not isinstance(data, dict) or data.get("version") != ANALYSIS_VERSION:
-        return {}
-    matches = data.get("matches")
-    return matches if isinstance(matches, dict) else {}
+
+
+def cache_bytes(cached: dict[str, dict[str, Any]]) -> bytes:
+    """The cache file: a version line, then one line per match."""
+    lines = [json.dumps({"version": ANALYSIS_VERSION})]
+    lines.extend(json.dumps({"id": ident, "analysis": entry}, separators=(",", ":")) for ident, entry in cached.items())
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 def fresh(entry: dict[str, Any] | None, ended_at: str, budget: float) -> bool:
@@ -71,8 +82,8 @@ def analyse_store(
                     on_progress(done, total)
     if total:
         try:
-            payload = {"version": ANALYSIS_VERSION, "matches": cached}
-            write_atomically(path, json.dumps(payload, separators=(",", ":")).encode("utf-8"))
+            write_atomically(path, cache_bytes(cached))
+            (store.folder / OLD_CACHE_FILE).unlink(missing_ok=True)
         except OSError as error:
             store.warnings.append(f"cannot write the analysis cache {path}: {error.strerror or error}")
     with gc_paused():

@@ -14,6 +14,7 @@ class Preparing:
 
     match_id: str
     seats: tuple[int, ...]
+    state: Any  # the starting position, drawn while they get ready
 
 
 @dataclass(frozen=True)

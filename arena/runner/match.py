@@ -80,11 +80,11 @@ class MatchRunner:
         declared = [policy for policy in found if isinstance(policy, InvalidMovePolicy)]
         self.policy = applied_policy(setup.policy, declared)
 
-    async def prepare_players(self) -> None:
+    async def prepare_players(self, state: Any) -> None:
         """Let players that need it get ready (compile or load an engine) before any move's clock starts."""
         ready = [(seat, prepare) for seat, p in enumerate(self.players) if (prepare := getattr(p, "prepare", None))]
         if ready:
-            await self.emit(Preparing(self.setup.match_id, tuple(seat for seat, _ in ready)))
+            await self.emit(Preparing(self.setup.match_id, tuple(seat for seat, _ in ready), state))
             for _, prepare in ready:
                 await prepare(self.game)
 
@@ -98,7 +98,7 @@ class MatchRunner:
         started_at, clock = now_iso(), time.perf_counter()
         state = self.game.initial_state(random.Random(f"{setup.seed}:game"))
         try:
-            await self.prepare_players()
+            await self.prepare_players(state)
             await self.emit(MatchStarted(setup.match_id, self.game.name, setup.players, setup.seed, state))
             outcome = await self.play(state)
         except Exception as fault:  # a player's or game's fault ends this match only, unscored

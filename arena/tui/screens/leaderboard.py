@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from rich.console import Console, Group
 from textual import work
 from textual.app import ComposeResult
@@ -90,6 +92,8 @@ class LeaderboardScreen(Screen[None]):
 
         seen = len(self.store.warnings)
         analyses = analyse_store(self.store, on_progress=progress)
+        # Tens of thousands of new objects would bring full collections of them, each stalling keys ~100 ms.
+        gc.freeze()
         failed = [w for w in self.store.warnings[seen:] if "cannot be analysed" in w]
         if failed:  # a match that cannot be analysed is said, never silently dropped
             note = f"{len(failed)} recorded match(es) cannot be analysed and are left out: {failed[0]}"
@@ -287,6 +291,9 @@ class LeaderboardScreen(Screen[None]):
 
     def on_descendant_focus(self, _: object) -> None:
         self.refresh_bindings()
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()  # the analyses are collectable again once the screen is gone
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -154,6 +154,7 @@ class MatchScreen(Screen[None]):
         moves = self.query_one(MoveList)
         if isinstance(event, Preparing):
             names = ", ".join(self.spec_of(seat) for seat in event.seats)
+            self.draw(event.state)  # the board is in sight while the engine gets ready
             self.set_status(f"preparing the engine ({names}): compiling or loading its code, not counted as move time…")
         elif isinstance(event, MatchStarted):
             self.show_banner(None)
