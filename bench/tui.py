@@ -50,7 +50,7 @@ async def stream_latencies(db: Path, server: FakeServer, repeats: int) -> tuple[
         while len(pane.reasoning) < 5_000:
             await asyncio.sleep(0.01)
         board.focus()
-        keys = ["right", "down", "left", "up"] * 10
+        keys = ["right", "down", "left", "up"] * 200  # pressed until the stream ends
         for key in keys:
             if len(pane.reasoning) >= len(thought):
                 break

@@ -303,6 +303,36 @@ async def test_streamed_reasoning_while_the_board_stays_responsive(db_path: Path
         await pilot.press("a")
 
 
+async def test_a_one_megabyte_stream_keeps_keys_answered_and_every_character_recorded(
+    db_path: Path, fake_llm: FakeServer
+) -> None:
+    thought = "".join(f"line {i:06}: weigh the centre against the corners again. " for i in range(20_000))
+    assert len(thought) > 1_000_000
+    fake_llm.script("huge", Reply(reasoning_content=thought, content="MOVE: 2,2", chunk_size=1000, chunk_delay=0.004))
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, timeout=120, chunk_timeout=30, retries=0)
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("llm:openai/huge", "human"), seed=8, llm=llm))
+        pane, board = screen.query_one(ReasoningPane), screen.query_one(Board)
+        await wait_for(pilot, lambda: len(pane.reasoning) > 100_000)
+        board.focus()
+        for key in ("right", "down", "left", "up") * 3:
+            before = board.cursor
+            pressed = time.perf_counter()
+            app.post_message(events.Key(key, None))  # as the terminal driver would (bench/tui.py times it)
+            while board.cursor == before and time.perf_counter() - pressed < 10:
+                await asyncio.sleep(0.001)
+            assert board.cursor != before  # the key moved the cursor while the stream went on
+        assert len(pane.reasoning) < len(thought)
+        await wait_for(pilot, lambda: screen.runner is not None and bool(screen.runner.moves), timeout=60)
+        assert screen.runner is not None and screen.runner.moves[0].reasoning == thought  # the record keeps it all
+        await wait_for(pilot, lambda: "MOVE: 2,2" in str(pane.body.render()))
+        shown = str(pane.body.render())
+        assert "earlier characters (the record keeps them all)" in shown and len(shown) < 30_000  # the pane: a tail
+        assert thought[-2_000:] in shown
+        await pilot.press("a")
+
+
 async def test_setup_screen_starts_a_match_and_reports_a_missing_key(db_path: Path, monkeypatch: object) -> None:
     import os
 
