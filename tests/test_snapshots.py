@@ -25,10 +25,26 @@ from tests.fake_llm_server import FakeServer, Reply
 from tests.tui_helpers import wait_for
 
 SIZE = (80, 24)
+SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
 
 
-def test_setup_screen(snap_compare: Any, db_path: Path) -> None:
-    assert snap_compare(ArenaApp(db_path), terminal_size=SIZE)
+@SIZES
+def test_setup_screen(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(ArenaApp(db_path), terminal_size=size)
+
+
+@SIZES
+def test_help_over_the_setup_screen(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(ArenaApp(db_path), terminal_size=size, press=["f1"])
+
+
+@SIZES
+def test_tasks_screen(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
+    async def tasks(pilot: Pilot[None]) -> None:
+        await pilot.press("f6")
+        await pilot.pause(0.3)
+
+    assert snap_compare(ArenaApp(db_path), terminal_size=size, run_before=tasks)
 
 
 def test_match_mid_stream(snap_compare: Any, db_path: Path, fake_llm: FakeServer) -> None:
@@ -49,7 +65,8 @@ def test_match_mid_stream(snap_compare: Any, db_path: Path, fake_llm: FakeServer
     assert snap_compare(app, terminal_size=SIZE, run_before=mid_stream)
 
 
-def test_quiz(snap_compare: Any, db_path: Path) -> None:
+@SIZES
+def test_quiz(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
     app = ArenaApp(db_path)
 
     async def quiz(pilot: Pilot[None]) -> None:
@@ -57,7 +74,7 @@ def test_quiz(snap_compare: Any, db_path: Path) -> None:
         await app.push_screen(QuizScreen(session, clock=lambda: 100.0))
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=quiz)
+    assert snap_compare(app, terminal_size=size, run_before=quiz)
 
 
 def test_game_over_banner(snap_compare: Any, db_path: Path) -> None:
@@ -86,7 +103,8 @@ def test_battleship_classic_fits_at_80x24(snap_compare: Any, db_path: Path) -> N
     assert snap_compare(app, terminal_size=SIZE, run_before=fleets)
 
 
-def test_history_with_a_filter(snap_compare: Any, db_path: Path) -> None:
+@SIZES
+def test_history_with_a_filter(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
     from arena.store import MatchStore
     from arena.tui.screens.history import HistoryScreen
     from tests.factories import sample_record
@@ -104,7 +122,7 @@ def test_history_with_a_filter(snap_compare: Any, db_path: Path) -> None:
         app.screen.query_one("#matches").focus()  # a focused input's cursor blinks: no stable picture
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=filtered)
+    assert snap_compare(app, terminal_size=size, run_before=filtered)
 
 
 def test_long_reasoning_stream(snap_compare: Any, db_path: Path, fake_llm: FakeServer) -> None:
@@ -130,7 +148,8 @@ def test_long_reasoning_stream(snap_compare: Any, db_path: Path, fake_llm: FakeS
     assert snap_compare(app, terminal_size=SIZE, run_before=long_stream)
 
 
-def test_leaderboard(snap_compare: Any, db_path: Path) -> None:
+@SIZES
+def test_leaderboard(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
     from arena.tui.screens.leaderboard import LeaderboardScreen
     from tests.test_tui import leaderboard_db
 
@@ -144,7 +163,7 @@ def test_leaderboard(snap_compare: Any, db_path: Path) -> None:
         await wait_for(pilot, lambda: bool(screen.boards))  # intervals in, not only the point ratings
         await pilot.pause(0.2)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=rated)
+    assert snap_compare(app, terminal_size=size, run_before=rated)
 
 
 BOARD_VARIANTS = [(game, options) for game, boards in BOARDS.items() for _, options in boards]

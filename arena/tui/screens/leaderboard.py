@@ -23,6 +23,7 @@ from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, row_cells
+from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
 RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
@@ -107,7 +108,7 @@ class LeaderboardScreen(Screen[None]):
         view = self.query_one("#lb-combined", Static)
         self.combined = rows
         if rows:
-            table = combined_table(rows)
+            table = house_style(combined_table(rows), self.app.get_css_variables())
             view.styles.width = max(Console(width=10_000).measure(table).maximum, 40)  # whole headers: it scrolls
             view.update(table)
         else:
@@ -205,10 +206,10 @@ class LeaderboardScreen(Screen[None]):
             + (f"; {note}" if note else "")
         )
         self.fill_table()
-        matrix = matrix_table(board, numbers_only=True)
-        shown = self.query_one("#lb-matrix", Static)
-        shown.styles.width = max(Console(width=10_000).measure(matrix).maximum, 40)  # never squeezed: it scrolls
-        shown.update(Group(matrix, matrix_legend(board)))
+        matrix = house_style(matrix_table(board, numbers_only=True), self.app.get_css_variables())
+        shown, whole = self.query_one("#lb-matrix", Static), Group(matrix, "", matrix_legend(board))
+        shown.styles.width = max(Console(width=10_000).measure(whole).maximum, 40)  # never squeezed: it scrolls
+        shown.update(whole)
         self.draw_charts()
 
     def fill_table(self) -> None:

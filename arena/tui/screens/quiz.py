@@ -21,7 +21,7 @@ from arena.quiz.session import hard_boards
 from games.base import GameError
 from games.ttt_hard_boards.keys import side_to_move
 from games.ttt_hard_boards.published import SECONDS_GUIDE, published_lines
-from games.ttt_hard_boards.quiz import PUBLISHED, RULE, parse_answer
+from games.ttt_hard_boards.quiz import PUBLISHED, PUBLISHED_HUMAN_MEAN, RULE, parse_answer
 
 CELL_W, CELL_H = 7, 3
 
@@ -82,7 +82,7 @@ class QuizScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="quiz"):
+        with VerticalScroll(id="quiz", classes="panel"):
             yield Static("", id="quiz-progress")
             yield QuizBoard(numbered=self.session.record.sheet != PUBLISHED)
             yield Static("", id="quiz-ask")
@@ -92,6 +92,8 @@ class QuizScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Hard-boards quiz"
+        total = self.session.total
+        self.query_one("#quiz").border_title = f"{total} hard boards · people: {PUBLISHED_HUMAN_MEAN}/{total} (mean)"
         self.set_interval(0.2, self.tick)
         before = len(self.session.answers)
         if before and not self.session.finished:

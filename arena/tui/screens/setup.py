@@ -55,7 +55,7 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         c = self.choices
         yield Header()
-        with Vertical(id="setup"):
+        with Vertical(id="setup", classes="panel"):
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
                 yield Select([(g, g) for g in BOARDS], value=c["game"], allow_blank=False, id="game", compact=True)
@@ -111,6 +111,7 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Arena"
         self.sub_title = "set up a match"
+        self.query_one("#setup").border_title = "New match (F5 plays it)"
         if {self.choices["kind1"], self.choices["kind2"]} & MODEL_KINDS:
             warm_up_litellm()
 

@@ -20,6 +20,7 @@ class ReasoningPane(VerticalScroll):
 
     DEFAULT_CSS = """
     ReasoningPane { height: 1fr; border: round $primary-darken-2; padding: 0 1; }
+    ReasoningPane:focus { border: round $accent; }
     ReasoningPane > Static { width: 1fr; }
     """
 
