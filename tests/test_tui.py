@@ -383,7 +383,13 @@ async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
         help_screen = current(app)
         assert isinstance(help_screen, HelpScreen)
         assert "Replay" in str(help_screen.query_one("#help-keys", Static).render())  # the History screen's keys
-        await pilot.press("escape", "escape")
+        await pilot.press("escape")  # closes the panel, and only the panel
+        await pilot.pause()
+        assert isinstance(current(app), HistoryScreen)
+        await pilot.press("f1", "f4")  # any key closes it without acting on the screen under it
+        await pilot.pause()
+        assert isinstance(current(app), HistoryScreen)
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(current(app), SetupScreen)
         screen = await open_match(app, pilot, SeriesConfig("gomoku", ("human", "random"), seed=9))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -58,8 +59,6 @@ def screen_keys(screen: Screen[object]) -> str:
 class HelpScreen(ModalScreen[None]):
     """A modal panel: the screen underneath (what it is for, its keys), then every screen's keys."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Close")]
-
     def __init__(self, under: Screen[object] | None = None) -> None:
         super().__init__()
         self.under = under
@@ -76,5 +75,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static(reference_table(), id="help-reference")
             yield Static("Esc or any key closes this panel.", id="help-close")
 
-    def on_key(self) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """Any key closes the panel, and only that: it never also acts on the screen underneath."""
+        event.stop()
+        event.prevent_default()
         self.dismiss()
