@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -20,27 +21,78 @@ def cache_path(store: MatchStore) -> Path:
     return store.folder / CACHE_FILE
 
 
-def read_cache(path: Path) -> dict[str, dict[str, Any]]:
-    """Cached analyses by match id; an unreadable or outdated cache is simply recomputed.
+def read_cache(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
+    """Cached analyses by match id, and the file's line count; an unreadable or outdated cache is recomputed.
 
     A line per match, each parsed on its own: a reading thread lets the app's event loop run between lines.
+    Later lines replace earlier ones, and a torn last line (a run stopped while writing) is skipped.
     """
     try:
-        with gc_paused():
-            lines = path.read_bytes().splitlines()
+        lines = path.read_bytes().splitlines()
+    except OSError:
+        return {}, 0
+    cached: dict[str, dict[str, Any]] = {}
+    with gc_paused():
+        try:
             if not lines or json.loads(lines[0]) != {"version": ANALYSIS_VERSION}:
-                return {}
-            entries = [json.loads(line) for line in lines[1:]]
-            return {entry["id"]: entry["analysis"] for entry in entries}
-    except (OSError, ValueError, TypeError, KeyError):
-        return {}
+                return {}, 0
+        except ValueError:
+            return {}, 0
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+                cached[entry["id"]] = entry["analysis"]
+            except (ValueError, TypeError, KeyError):
+                continue
+    return cached, len(lines)
+
+
+def entry_line(ident: str, entry: dict[str, Any]) -> bytes:
+    """One match's analysis as a cache line."""
+    return (json.dumps({"id": ident, "analysis": entry}, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def cache_bytes(cached: dict[str, dict[str, Any]]) -> bytes:
-    """The cache file: a version line, then one line per match."""
-    lines = [json.dumps({"version": ANALYSIS_VERSION})]
-    lines.extend(json.dumps({"id": ident, "analysis": entry}, separators=(",", ":")) for ident, entry in cached.items())
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    """The whole cache file: a version line, then one line per match."""
+    header = (json.dumps({"version": ANALYSIS_VERSION}) + "\n").encode("utf-8")
+    return header + b"".join(entry_line(ident, entry) for ident, entry in cached.items())
+
+
+class CacheWriter:
+    """Appends each new analysis as it is made, so a run stopped midway (leaving the screen, Ctrl+C) keeps them.
+
+    A cache that cannot be written is said once in the store's warnings; the analysis goes on without it.
+    """
+
+    def __init__(self, store: MatchStore, cached: dict[str, dict[str, Any]], lines: int) -> None:
+        self.path = cache_path(store)
+        self.warnings = store.warnings
+        self.handle: Any = None
+        try:
+            (store.folder / OLD_CACHE_FILE).unlink(missing_ok=True)
+            if not lines:  # no cache, or an outdated one: start the file afresh
+                write_atomically(self.path, cache_bytes(cached))
+            self.handle = open(self.path, "ab", buffering=0)  # noqa: SIM115 - closed by close()
+        except OSError as error:
+            self.failed(error)
+
+    def add(self, ident: str, entry: dict[str, Any]) -> None:
+        """Append one line in one write: concurrent writers in append mode never mix their lines."""
+        if self.handle is not None:
+            try:
+                self.handle.write(entry_line(ident, entry))
+            except OSError as error:
+                self.failed(error)
+
+    def failed(self, error: OSError) -> None:
+        self.warnings.append(f"cannot write the analysis cache {self.path}: {error.strerror or error}")
+        self.close()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+            self.handle = None
 
 
 def fresh(entry: dict[str, Any] | None, ended_at: str, budget: float) -> bool:
@@ -60,7 +112,7 @@ def analyse_store(
     """Analyses of the recorded matches whose index rows `keep` accepts, oldest first; new ones are cached."""
     table = store.summary_rows()
     path = cache_path(store)
-    cached = read_cache(path)
+    cached, lines = read_cache(path)
     ident, ended = FIELD["id"], FIELD["ended_at"]
     chosen = [i for i, row in enumerate(table.rows) if keep(row)]
     missing: dict[int, set[str]] = {}
@@ -69,22 +121,26 @@ def analyse_store(
         if not fresh(cached.get(row[ident]), row[ended], budget):
             missing.setdefault(table.segments[i], set()).add(row[ident])
     total = sum(len(ids) for ids in missing.values())
+    writer = CacheWriter(store, cached, lines) if total else None
     done = 0
-    for segment, ids in sorted(missing.items()):
-        for document in store.documents_in(segment):
-            if document.get("id") in ids:
-                try:
-                    cached[document["id"]] = analyse(document, budget).as_json()
-                except (ValueError, KeyError, TypeError, AttributeError) as error:
-                    store.warnings.append(f"match {document.get('id')!r} cannot be analysed: {error}")
-                done += 1
-                if on_progress is not None:
-                    on_progress(done, total)
-    if total:
-        try:
+    try:
+        for segment, ids in sorted(missing.items()):
+            for document in store.documents_in(segment):
+                if document.get("id") in ids:
+                    try:
+                        cached[document["id"]] = analyse(document, budget).as_json()
+                        if writer is not None:
+                            writer.add(document["id"], cached[document["id"]])
+                    except (ValueError, KeyError, TypeError, AttributeError) as error:
+                        store.warnings.append(f"match {document.get('id')!r} cannot be analysed: {error}")
+                    done += 1
+                    if on_progress is not None:
+                        on_progress(done, total)
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is not None and lines > 2 * len(cached) + 100:  # mostly replaced entries: rewrite it compact
+        with contextlib.suppress(OSError):
             write_atomically(path, cache_bytes(cached))
-            (store.folder / OLD_CACHE_FILE).unlink(missing_ok=True)
-        except OSError as error:
-            store.warnings.append(f"cannot write the analysis cache {path}: {error.strerror or error}")
     with gc_paused():
         return [MatchAnalysis.from_json(cached[row[ident]]) for i in chosen if (row := table.rows[i])[ident] in cached]

@@ -1,0 +1,55 @@
+"""The analysis cache: kept line by line as it is made, so a stopped run loses nothing; torn lines skipped."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from arena.analysis.cache import CACHE_FILE, analyse_store
+from arena.runner.tournament import TournamentPlan, run_tournament
+from arena.store import MatchStore
+
+
+class Stopped(Exception):
+    """Stands for the user leaving the screen or pressing Ctrl+C midway."""
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[MatchStore]:
+    records = asyncio.run(run_tournament(TournamentPlan("connect-four", ("random", "random"), 12, seed=4)))
+    with MatchStore(tmp_path / "db") as opened:
+        opened.add_many(records)
+        yield opened
+
+
+def totals(store: MatchStore) -> tuple[int, list[int]]:
+    """How many analyses come back, and the progress totals said on the way (what had to be analysed)."""
+    said: list[int] = []
+    found = analyse_store(store, on_progress=lambda done, total: said.append(total))
+    return len(found), sorted(set(said))
+
+
+def test_a_run_stopped_midway_keeps_what_it_analysed(store: MatchStore) -> None:
+    def stop_at_five(done: int, total: int) -> None:
+        if done == 5:
+            raise Stopped
+
+    with pytest.raises(Stopped):
+        analyse_store(store, on_progress=stop_at_five)
+    assert totals(store) == (12, [7])  # the 5 already done were kept
+    assert totals(store) == (12, [])  # and now nothing is left to do
+
+
+def test_a_torn_last_line_and_an_outdated_cache(store: MatchStore) -> None:
+    assert totals(store) == (12, [12])
+    cache = store.folder / CACHE_FILE
+    with open(cache, "ab") as handle:
+        handle.write(b'{"id":"half-written","analy')  # a run killed while writing
+    assert totals(store) == (12, [])
+    lines = cache.read_bytes().splitlines()
+    cache.write_bytes(b'{"version": -1}\n' + b"\n".join(lines[1:]))  # made by another version: all recomputed
+    assert totals(store) == (12, [12])
+    assert cache.read_bytes().splitlines()[0] != b'{"version": -1}'
