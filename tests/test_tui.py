@@ -260,6 +260,8 @@ async def test_history_opens_a_recorded_match_and_steps_through_it(db_path: Path
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         assert "Start of the match" in status(app)
+        summary = str(replay.query_one("#detail", Static).render())  # before the first attempt: the match itself
+        assert "first minimax" in summary and "second random" in summary and "result " in summary
         await pilot.press("right", "right")
         assert "Attempt 2/" in status(app)
         board = replay.query_one(Board)

@@ -69,7 +69,7 @@ class ReplayScreen(Screen[None]):
         total = len(self.record.moves)
         if self.step == 0:
             self.query_one("#status", Static).update(f"Start of the match ({total} attempts). → steps forward.")
-            self.query_one("#detail", Static).update("")
+            self.query_one("#detail", Static).update(match_summary(self.record))
             return
         move = self.record.moves[self.step - 1]
         self.query_one("#status", Static).update(inert_text(self.describe(move, total)))
@@ -124,6 +124,30 @@ class ReplayScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.pop_screen()
+
+
+def match_summary(record: MatchRecord) -> Text:
+    """What the detail pane shows before the first attempt: who played, how it ended, where it comes from."""
+    text = Text()
+    for seat, player in enumerate(record.players):
+        text.append(f"{'first' if seat == 0 else 'second'} ", style="bold")
+        text.append_text(inert_text(f"{player.spec}\n"))
+    text.append("result ", style="bold")
+    text.append_text(inert_text(f"{result_words(record)}\n"))
+    text.append("ended ", style="bold")
+    text.append(
+        f"{record.ended_at[:16].replace('T', ' ')}"
+        + (f" · tournament {record.tournament}" if record.tournament else "")
+        + "\n"
+    )
+    if record.source:
+        shown = ("paper", "file", "row", "prompt", "published_result", "arena_result")
+        where = ", ".join(f"{key} {record.source[key]}" for key in shown if key in record.source)
+        text.append("imported ", style="bold")
+        text.append_text(inert_text(f"{where}\n"))
+    if not record.moves:
+        text.append("\nno moves were recorded (a published log that kept only the result)", style="grey62")
+    return text
 
 
 def result_words(record: MatchRecord) -> str:
