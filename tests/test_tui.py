@@ -202,6 +202,22 @@ async def test_quiz_answered_closed_midway_and_resumed(db_path: Path) -> None:
         assert hard_boards().boards[quiz.session.answers[-1].board].is_correct(cell + 1)
 
 
+async def test_help_lists_only_the_keys_that_work_now(db_path: Path) -> None:
+    from arena.tui.screens.help import HelpScreen
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3")  # a quiz under way: Esc stops it (Back is for a finished quiz)
+        await pilot.pause()
+        assert isinstance(current(app), QuizScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = current(app)
+        assert isinstance(help_screen, HelpScreen)
+        keys = str(help_screen.query_one("#help-keys", Static).render())
+        assert "Stop (resume later)" in keys and "Back" not in keys
+
+
 async def test_the_quiz_ends_with_the_published_baselines_and_the_missed_boards(db_path: Path) -> None:
     from games.ttt_hard_boards.published import PUBLISHED_ORDER
 

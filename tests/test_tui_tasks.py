@@ -61,6 +61,7 @@ async def test_a_model_run_streams_its_reasoning_and_leaving_keeps_the_answers(
         screen.query_one("#task-who", Select).value = "llm"
         screen.query_one("#task-model", Input).value = "openai/watched"
         screen.query_one("#task-items", Input).value = "4"
+        await pilot.pause()  # the model fields appear: the Start button moves
         await pilot.click("#task-start")
         pane = screen.query_one(ReasoningPane)
         await wait_for(pilot, lambda: screen.session is not None and len(screen.session.answers) >= 1, 60)
@@ -89,7 +90,11 @@ async def test_a_model_is_checked_before_a_session_is_opened_for_it(db_path: Pat
         screen = TasksScreen(app.store)
         await app.push_screen(screen)
         await pilot.pause()
+        fields = [screen.query_one(f"#task-{name}", Input) for name in ("model", "api-base")]
+        assert not any(field.display for field in fields)  # a person answers: no model fields in the way
         screen.query_one("#task-who", Select).value = "llm"
+        await pilot.pause()
+        assert all(field.display for field in fields)
         screen.query_one("#task-model", Input).value = "openai/gpt-4o-mini"
         screen.query_one("#task-api-base", Input).value = "http://127.0.0.1:9/v1"  # nothing listens there
         await pilot.click("#task-start")

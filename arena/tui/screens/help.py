@@ -51,7 +51,8 @@ def screen_keys(screen: Screen[object]) -> str:
     """The screen's own keys, written as its footer writes them (bindings with a description)."""
     shown = []
     for binding in screen.BINDINGS:
-        if isinstance(binding, Binding) and binding.show and binding.description:
+        enabled = isinstance(binding, Binding) and screen.check_action(binding.action.split("(")[0], ()) is not False
+        if isinstance(binding, Binding) and enabled and binding.show and binding.description:
             shown.append(f"{screen.app.get_key_display(binding)} {binding.description}")
     return " · ".join(shown)
 

@@ -104,6 +104,17 @@ class TasksScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "ChildPlay tasks"
+        self.show_model_fields()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "task-who":
+            self.show_model_fields()
+
+    def show_model_fields(self) -> None:
+        """The model and API-base fields only when a litellm model answers: at 80 columns the rest need the room."""
+        hosted = self.query_one("#task-who", Select).value == "llm"
+        for field in ("#task-model", "#task-api-base"):
+            self.query_one(field, Input).display = hosted
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "task-start":
