@@ -894,8 +894,9 @@ async def test_every_gomoku_column_fits_at_80x24_in_replay_and_in_a_match_beside
         await wait_for(pilot, lambda: len(screen.records) > 0 or screen.finished, timeout=60)
         board, left = screen.query_one(Board), screen.query_one("#left")
         assert board.region.right <= left.content_region.right  # the reasoning pane never takes column 15
-        score = screen.query_one("#score", Static)
-        assert "(game 1/1)" in drawn_text(score) and score.region.bottom <= 23  # above the footer, not cut
+        score, banner = screen.query_one("#score", Static), screen.query_one("#banner", Static)
+        assert "random 0" in drawn_text(score) and score.region.bottom <= 23  # above the footer, not cut
+        assert banner.display and banner.region.height >= 2  # even under a game-over banner of two lines
         screen.action_abort()
 
 

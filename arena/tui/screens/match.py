@@ -295,6 +295,5 @@ class MatchScreen(Screen[None]):
 
     def show_score(self) -> None:
         with contextlib.suppress(NoMatches):
-            self.query_one("#score", Static).update(
-                f"{self.score_text()}   (game {self.score.played}/{self.plan.games})"
-            )
+            count = f"   (game {self.score.played}/{self.plan.games})" if self.plan.games > 1 else ""
+            self.query_one("#score", Static).update(self.score_text() + count)  # one game: one line at 80x24
