@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -30,6 +31,7 @@ class QuizBoard(Widget, can_focus=True):
     """A 3x3 board whose empty cells show their numbers (or `-`, as on the published sheet); click or press a digit."""
 
     DEFAULT_CSS = "QuizBoard { width: 23; height: 11; }"
+    COMPONENT_CLASSES = {"quiz--mark-x", "quiz--mark-o", "quiz--empty", "quiz--grid", "quiz--right"}
 
     def __init__(self, numbered: bool = True) -> None:
         super().__init__(id="quiz-board")
@@ -41,7 +43,7 @@ class QuizBoard(Widget, can_focus=True):
         self.refresh()
 
     def render(self) -> Text:
-        lines = []
+        lines, palette = [], self.palette()
         for r in range(3):
             for h in range(CELL_H):
                 line = Text()
@@ -49,14 +51,18 @@ class QuizBoard(Widget, can_focus=True):
                     ch = self.key[r * 3 + c]
                     shown = ch if ch in "XO" or self.numbered else "-"
                     body = shown if h == 1 else " "
-                    style = {"X": "bold red", "O": "bold dodger_blue1"}.get(ch, "grey58")
-                    line.append(body.center(CELL_W), style=style)
+                    line.append(body.center(CELL_W), style=palette[ch if ch in "XO" else ""])
                     if c < 2:
-                        line.append("│", style="grey50")
+                        line.append("│", style=palette["grid"])
                 lines.append(line)
             if r < 2:
-                lines.append(Text("───────┼───────┼───────", style="grey50"))
+                lines.append(Text("───────┼───────┼───────", style=palette["grid"]))
         return Text("\n").join(lines)
+
+    def palette(self) -> dict[str, Style]:
+        """The marks', grid's and right cells' styles, from arena.tcss (the same colours as every board)."""
+        parts = {"X": "mark-x", "O": "mark-o", "": "empty", "grid": "grid", "*": "right"}
+        return {key: self.get_component_rich_style(f"quiz--{name}", partial=True) for key, name in parts.items()}
 
     def on_click(self, event: events.Click) -> None:
         col = event.x // (CELL_W + 1)
@@ -167,7 +173,7 @@ class QuizScreen(Screen[None]):
             for answer in wrong:
                 best = hard_boards().boards[answer.board].optimal_moves
                 shown.append(f"\nboard {answer.number}\n", style="bold")
-                shown.append_text(missed_board(answer.board, answer.move, best))
+                shown.append_text(missed_board(answer.board, answer.move, best, self.query_one(QuizBoard).palette()))
         self.query_one("#quiz-ask", Static).update(shown)
         self.query_one("#quiz-timer", Static).update("")
         self.refresh_bindings()
@@ -179,7 +185,7 @@ class QuizScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def missed_board(key: str, played: int | None, best: tuple[int, ...]) -> Text:
+def missed_board(key: str, played: int | None, best: tuple[int, ...], palette: dict[str, Style]) -> Text:
     """A small drawing of a missed board: marks, the cell played in brackets, the right cells starred."""
     text = Text()
     for row in range(3):
@@ -187,7 +193,6 @@ def missed_board(key: str, played: int | None, best: tuple[int, ...]) -> Text:
             cell = row * 3 + col + 1
             mark = key[cell - 1] if key[cell - 1] in "XO" else "*" if cell in best else "·"
             shown = f"[{mark}]" if cell == played else f" {mark} "
-            style = {"X": "bold red", "O": "bold dodger_blue1", "*": "bold green"}.get(mark, "grey58")
-            text.append(shown, style=style)
+            text.append(shown, style=palette.get(mark, palette[""]))
         text.append("\n")
     return text

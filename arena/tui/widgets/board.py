@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -13,10 +14,11 @@ from textual.widget import Widget
 
 from arena.tui.board_model import GridSpec, grids_for
 
-STYLES = {"X": "bold red", "O": "bold dodger_blue1", "S": "grey70", "~": "blue", ".": "grey50"}
+# Each symbol's component class; the colours live in arena.tcss (one colour system for the app).
+MARK_CLASSES = {"X": "mark-x", "O": "mark-o", "S": "ship", "~": "sea", ".": "empty"}
 # Battleship's X and O are a hit and a miss: colours of their own, not the players'.
-SEA_STYLES = {"X": "bold yellow", "O": "grey50", "S": "grey70", "~": "blue"}
-SUNK_STYLE = "bold magenta"
+SEA_CLASSES = {"X": "hit", "O": "miss", "S": "ship", "~": "sea"}
+PARTS = ("mark-x", "mark-o", "ship", "sea", "empty", "hit", "miss", "sunk", "line", "cursor", "label")
 SEA_LEGEND = (("~", "sea"), ("S", "ship"), ("X", "hit"), ("O", "miss"))
 GAP = 3
 LABEL = 3
@@ -24,6 +26,8 @@ LABEL = 3
 
 class Board(Widget, can_focus=True):
     """Draws a position; a click, arrows + Enter, or a typed coordinate + Enter chooses a move."""
+
+    COMPONENT_CLASSES = {f"board--{part}" for part in PARTS}
 
     # Hidden from the footer: at 80 columns the screen's own keys (pause, step, abort, back) must show.
     BINDINGS = [
@@ -103,9 +107,9 @@ class Board(Widget, can_focus=True):
         caption = Text(f"typed: {self.typed}" if self.typed else "", style="italic")
         if not self.typed and any(g.sea for g in self.grids):
             for symbol, meaning in SEA_LEGEND:
-                caption.append(symbol, style=SEA_STYLES[symbol])
+                caption.append(symbol, style=self.part(SEA_CLASSES[symbol]))
                 caption.append(f" {meaning}  ")
-            caption.append("X", style=SUNK_STYLE)
+            caption.append("X", style=self.part("sunk"))
             caption.append(" sunk")
         return caption
 
@@ -136,7 +140,7 @@ class Board(Widget, can_focus=True):
                 f"{c + 1:^5}" if cw == 5 else f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}"
                 for c in range(grid.cols)
             )
-            lines[top - 1].append(" " * pad + header.ljust(width), style="grey62")
+            lines[top - 1].append(" " * pad + header.ljust(width), style=self.part("label"))
             for step in range(height - top):
                 line = lines[step + top]
                 line.append(" " * pad)
@@ -144,7 +148,7 @@ class Board(Widget, can_focus=True):
                 if r >= grid.rows or spacer:
                     line.append(" " * width)
                     continue
-                line.append("" if grid.columns_only else f"{r + 1:>2} ", style="grey62")
+                line.append("" if grid.columns_only else f"{r + 1:>2} ", style=self.part("label"))
                 if grid.columns_only:
                     line.append(" " * LABEL)
                 for c in range(grid.cols):
@@ -154,19 +158,23 @@ class Board(Widget, can_focus=True):
 
     def cell_text(self, grid: GridSpec, r: int, c: int, cw: int) -> Text:
         symbol = grid.symbols[r][c]
-        style = SEA_STYLES.get(symbol, "") if grid.sea else STYLES.get(symbol, "")
+        style = self.part(SEA_CLASSES.get(symbol, "") if grid.sea else MARK_CLASSES.get(symbol, ""))
         if (r, c) in grid.sunk:
-            style = SUNK_STYLE
+            style = self.part("sunk")
         if (r, c) in grid.line:
-            style += " on dark_green"
+            style += self.part("line")
         elif grid.last == (r, c):
-            style += " reverse"
+            style += Style(reverse=True)
         if self.interactive and grid.clickable and self.has_focus:
             cur_r, cur_c = self.cursor
             if c == cur_c and (grid.columns_only or r == cur_r):
-                style += " on grey35"
+                style += self.part("cursor")
         text = f"  {symbol}  " if cw == 5 else f" {symbol} " if cw == 3 else f"{symbol} "
-        return Text(text, style=style.strip())
+        return Text(text, style=style)
+
+    def part(self, name: str) -> Style:
+        """The style arena.tcss gives one part of the board (a mark, the sea, the winning line...)."""
+        return self.get_component_rich_style(f"board--{name}", partial=True) if name else Style()
 
     def locate(self, x: int, y: int) -> tuple[GridSpec, int, int] | None:
         """The grid cell under a point of the widget, if any."""
