@@ -904,6 +904,7 @@ async def test_the_engine_gets_ready_with_the_board_in_sight_and_off_the_clock(d
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = MatchScreen(SeriesConfig("gomoku", ("minimax:0.3", "random"), seed=2), app.store)
+        screen.preparing_notice = 0.0  # said at once here (a warm engine is ready before the usual 0.2 s)
         seen: list[tuple[str, bool]] = []
         shown = screen.set_status
 

@@ -101,3 +101,12 @@ def move_words(game: Any, event: MovePlayed) -> str:
         return f"fired at {event.move}: miss"
     sunk = next((ship for ship in view.sunk if shot in ship.cells), None)
     return f"fired at {event.move}: hit" + (f", sank a ship of {len(sunk.cells)}" if sunk else "")
+
+
+def move_hint(game: str) -> str:
+    """How a person plays a move in this game."""
+    return (
+        "click a column or type its number"
+        if game == "connect-four"
+        else "click a cell, arrows + Enter, or type row,col"
+    )

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
 from arena.inert import inert, inert_text
@@ -36,7 +37,7 @@ from arena.players import Player, TurnView, make_player
 from arena.players.human import HumanPlayer
 from arena.runner.match import MatchRunner
 from arena.store import MatchStore
-from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, move_words, outcome_text
+from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, move_hint, move_words, outcome_text
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
@@ -75,6 +76,8 @@ class MatchScreen(Screen[None]):
         self.score = SeriesScore()
         self.records: list[MatchRecord] = []
         self.finished = False
+        self.preparing: Timer | None = None
+        self.preparing_notice = 0.2  # seconds an engine may take to get ready before the screen says so
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -152,11 +155,13 @@ class MatchScreen(Screen[None]):
         """Update the widgets for one event."""
         pane = self.query_one(ReasoningPane)
         moves = self.query_one(MoveList)
-        if isinstance(event, Preparing):
-            names = ", ".join(self.spec_of(seat) for seat in event.seats)
-            self.draw(event.state)  # the board is in sight while the engine gets ready
-            self.set_status(f"preparing the engine ({names}): compiling or loading its code, not counted as move time…")
+        if isinstance(event, Preparing) and self.preparing_notice:  # said after a while: a warm engine is ready
+            self.preparing = self.set_timer(self.preparing_notice, lambda: self.show_preparing(event))
+        elif isinstance(event, Preparing):
+            self.show_preparing(event)
         elif isinstance(event, MatchStarted):
+            if self.preparing is not None:
+                self.preparing.stop()
             self.show_banner(None)
             moves.clear()
             pane.start(f"game {self.score.played + 1} of {self.plan.games} starts")
@@ -186,6 +191,12 @@ class MatchScreen(Screen[None]):
             self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) {move_words(self.runner.game, event)}")
         elif isinstance(event, MatchEnded):
             self.match_ended(event.record)
+
+    def show_preparing(self, event: Preparing) -> None:
+        names = ", ".join(self.spec_of(seat) for seat in event.seats)
+        self.show_banner(None)
+        self.draw(event.state)  # the board is in sight while the engine gets ready
+        self.set_status(f"preparing the engine ({names}): compiling or loading its code, not counted as move time…")
 
     def add_move(self, seat: int) -> None:
         assert self.runner is not None
@@ -228,12 +239,7 @@ class MatchScreen(Screen[None]):
         self.draw(view.state, interactive=True)
         board = self.query_one(Board)
         board.focus()
-        how = (
-            "click a column or type its number"
-            if self.plan.game == "connect-four"
-            else "click a cell, arrows + Enter, or type row,col"
-        )
-        self.set_status(f"Your move as {MARKS[view.seat]}: {how}, then Enter.")
+        self.set_status(f"Your move as {MARKS[view.seat]}: {move_hint(self.plan.game)}, then Enter.")
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         """A move picked on the board goes to the person whose turn it is, or is refused with the reason."""
@@ -279,8 +285,6 @@ class MatchScreen(Screen[None]):
         self.action_abort()
         self.app.pop_screen()
 
-    # -- text ----------------------------------------------------------------------------------
-
     def set_status(self, text: str) -> None:
         """Show a status line; it may quote a reason or a reply, so it is never read as markup."""
         with contextlib.suppress(NoMatches):  # the screen may be gone already
@@ -290,10 +294,7 @@ class MatchScreen(Screen[None]):
         """Leaving the screen stops its series: nothing streams or plays for a screen nobody sees."""
         self.workers.cancel_group(self, "match")
 
-    def score_text(self) -> str:
-        return self.score.text(self.plan.players)
-
     def show_score(self) -> None:
         with contextlib.suppress(NoMatches):
             count = f"   (game {self.score.played}/{self.plan.games})" if self.plan.games > 1 else ""
-            self.query_one("#score", Static).update(self.score_text() + count)  # one game: one line at 80x24
+            self.query_one("#score", Static).update(self.score.text(self.plan.players) + count)  # one game: a line
