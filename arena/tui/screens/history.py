@@ -61,11 +61,12 @@ class HistoryScreen(Screen[None]):
                 yield Input(placeholder="player filter", id="player-filter", compact=True)
                 yield Select[str]([(SOURCES, "")], value="", id="source-filter", compact=True, allow_blank=False)
             yield Static("", id="summary-title")
-            yield DataTable(id="matches", cursor_type="row")
+            yield DataTable(id="matches", cursor_type="row", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "History" + (f": {self.label}" if self.label else "")
+        self.query_one("#matches").border_title = "matches (Enter replays one)"
         self.table = self.store.summary_rows()
         ended, ident = FIELD["ended_at"], FIELD["id"]
         rows = self.table.rows

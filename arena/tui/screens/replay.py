@@ -54,13 +54,14 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="left"):
                 yield Board(id="board")
                 yield Static("", id="status")
-            with VerticalScroll(id="replay-detail"):
+            with VerticalScroll(id="replay-detail", classes="panel"):
                 yield Static("", id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
         players = " vs ".join(p.spec for p in self.record.players)
         self.title = f"Replay: {self.record.game}, {players}"
+        self.query_one("#replay-detail").border_title = "attempt"
         self.show()
 
     def show(self) -> None:
