@@ -88,3 +88,23 @@ async def test_the_leaderboard_screen_shows_every_board(every_board: Path) -> No
             )
             assert screen.query_one("#lb-table", DataTable).row_count == 2, label
             assert all(row.counts.get("valid", 0) > 0 for row in screen.rows), label
+
+
+def test_report_html_has_every_board_with_the_json_numbers(every_board: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    made = arena("report", "--db", str(every_board), "--html", str(site), "--resamples", "20")
+    assert made.returncode == 0, made.stderr
+    assert f"open {site.resolve() / 'index.html'}" in made.stdout
+    shown = json.loads(arena("report", "--db", str(every_board), "--json", "--resamples", "20").stdout)
+    assert json.loads((site / "site.json").read_text()) == shown  # the pages are drawn from the same numbers
+    page = (site / "index.html").read_text()
+    for label in LABELS:
+        game = shown["games"][label]
+        assert f'id="game-{label}"' in page
+        for row in game["players"]:
+            assert f'<tr data-player="{row["player"]}">' in page
+            assert row["valid_moves"] > 0
+    chunks = sorted((site / "data").glob("matches-*.js"))
+    assert chunks and all("ARENA.add(" in chunk.read_text() for chunk in chunks)
+    replays = "".join(chunk.read_text() for chunk in chunks)
+    assert replays.count('"start":') == shown["matches"]  # every match can be stepped through

@@ -36,6 +36,9 @@ def report_parser() -> ArgumentParser:
         help="only the arena's own matches, or one paper's imported games (arena import)",
     )
     parser.add_argument("--out", type=Path, metavar="DIR", help="write CSV, JSON, transcripts and PNG charts here")
+    parser.add_argument(
+        "--html", type=Path, metavar="DIR", help="write a static web site here (open DIR/index.html; no server)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--sort", choices=tuple(SORTS), default="rating", help="leaderboard order (default rating)")
     parser.add_argument(
@@ -60,6 +63,7 @@ def run_report(argv: list[str]) -> int:
 
     from arena.report.files import write_report
     from arena.report.load import load_report, report_json
+    from arena.report.site import write_site
     from arena.report.tables import combined_table, leaderboard_table, matrix_table
     from arena.store import MatchStore, StoreError
 
@@ -94,11 +98,12 @@ def run_report(argv: list[str]) -> int:
                 args.source,
             )
             written = write_report(args.out, report, store) if args.out else []
+            site = write_site(args.html, report, store) if args.html and (report.analyses or report.sessions) else []
     except (StoreError, ValueError) as error:
         print_error(f"arena report: error: {error}")
         return 2
     except OSError as error:
-        print_error(f"arena report: error: cannot write to {args.out}: {error.strerror or error}")
+        print_error(f"arena report: error: cannot write to {args.html or args.out}: {error.strerror or error}")
         return 2
     for warning in store.warnings:
         print_error(f"warning: {warning}")
@@ -127,4 +132,12 @@ def run_report(argv: list[str]) -> int:
             console.print(comparison_table(report.published))
         if written:
             console.print(f"wrote {len(written)} files to {args.out}", markup=False, highlight=False)
+    if site:
+        import sys
+
+        from arena.inert import inert
+
+        where = inert(str(args.html.resolve() / "index.html"))
+        print(f"wrote a web site of {len(site)} files: open {where} in a browser (no server needed)",
+              file=sys.stderr if args.json else sys.stdout)  # fmt: skip
     return 0

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,18 +30,23 @@ MARKER = "leaderboard.json"  # every report folder has it: a folder without it i
 
 
 def write_report(out: Path, report: Report, store: MatchStore) -> list[Path]:
-    """Write a report folder whole or not at all: into a temporary folder beside it, then renamed into place.
+    """Write a report folder whole or not at all (see `replace_folder`)."""
+    return replace_folder(out, MARKER, lambda folder: _write_files(folder, report, store))
 
-    A failure leaves the previous report (or nothing); ValueError if `out` holds something that is not a report.
+
+def replace_folder(out: Path, marker: str, write: Callable[[Path], list[Path]]) -> list[Path]:
+    """Write a folder whole or not at all: into a temporary folder beside it, then renamed into place.
+
+    A failure leaves the previous folder (or nothing); ValueError if `out` holds something without `marker`.
     """
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).is_file())):
-        raise ValueError(f"{out} exists and is not a report folder (no {MARKER}): choose a new folder")
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / marker).is_file())):
+        raise ValueError(f"{out} exists and is not a report folder (no {marker}): choose a new folder")
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.parent / f".{out.name}.partial-{os.getpid()}"
     old = out.parent / f".{out.name}.old-{os.getpid()}"
     shutil.rmtree(partial, ignore_errors=True)
     try:
-        written = _write_files(partial, report, store)
+        written = write(partial)
         if out.exists():
             out.rename(old)
         partial.rename(out)

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from arena.tui.board_model import GridSpec, grids_for
+from arena.match.boards import GridSpec, grids_for
 
 # Each symbol's component class; the colours live in arena.tcss (one colour system for the app).
 MARK_CLASSES = {"X": "mark-x", "O": "mark-o", "S": "ship", "~": "sea", ".": "empty"}

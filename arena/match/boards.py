@@ -1,4 +1,4 @@
-"""What a board widget draws for a position and a viewer, and which move a cell stands for (no Textual)."""
+"""What a board shows for a position and a viewer, and which move a cell stands for: the app and the web report."""
 
 from __future__ import annotations
 

@@ -1,0 +1,129 @@
+"""The web report in a real browser (Debian's Chromium through Playwright), opened from file://."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.processes import ROOT
+from tests.test_site import MARKUP, hostile_store
+from tests.test_tui import leaderboard_db
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tic-tac-toe round robin with a DQ, a Connect-Four pair and a player whose name and replies are hostile."""
+    folder = tmp_path_factory.mktemp("site")
+    leaderboard_db(folder / "db")
+    hostile_store(folder / "db")
+    made = subprocess.run(
+        [sys.executable, "-m", "arena", "report", "--db", str(folder / "db"), "--html", str(folder / "site")],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page that collects console errors, failed requests and dialogs (a script that ran would open one)."""
+    opened = browser.new_page(viewport={"width": 1280, "height": 800})
+    opened.problems = []
+    opened.on("console", lambda message: message.type == "error" and opened.problems.append(message.text))
+    opened.on("pageerror", lambda error: opened.problems.append(str(error)))
+    opened.on("requestfailed", lambda request: opened.problems.append(f"failed: {request.url}"))
+    opened.on("dialog", lambda dialog: (opened.problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    yield opened
+    assert opened.problems == []
+    opened.close()
+
+
+def test_the_leaderboard_equals_the_json_sorts_and_filters(site: Path, page: Any) -> None:
+    page.goto((site / "index.html").as_uri())
+    summary = json.loads((site / "site.json").read_text())
+    for name, game in summary["games"].items():
+        rows = page.locator(f"section#game-{name} table.leaderboard tbody tr")
+        shown = [rows.nth(i).get_attribute("data-player") for i in range(rows.count())]
+        assert shown == [p["player"] for p in game["players"]]
+        for i, player in enumerate(game["players"]):
+            cells = rows.nth(i).locator("td")
+            assert [cells.nth(k).inner_text() for k in (4, 5, 6, 7)] == [
+                str(player[key]) for key in ("wins", "draws", "losses", "disqualified")
+            ]
+    table = page.locator("section#game-tictactoe table.leaderboard")
+    header = table.locator("th", has_text="rating")
+    header.click()
+    descending = [float(v) for v in table.locator("tbody tr td:nth-child(2)").evaluate_all(
+        "cells => cells.map(c => c.dataset.value)") if v]  # fmt: skip
+    assert descending == sorted(descending, reverse=True)
+    header.click()
+    ascending = [float(v) for v in table.locator("tbody tr td:nth-child(2)").evaluate_all(
+        "cells => cells.map(c => c.dataset.value)") if v]  # fmt: skip
+    assert ascending == sorted(ascending)
+    page.locator("section#game-tictactoe input.filter").fill("minimax")
+    visible = table.locator("tbody tr:visible")
+    assert visible.count() >= 1 and all("minimax" in visible.nth(i).inner_text() for i in range(visible.count()))
+
+
+def test_a_player_page_opens_and_a_replay_steps_with_the_keyboard(site: Path, page: Any) -> None:
+    page.goto((site / "index.html").as_uri())
+    page.locator("section#game-connect-four td.name a", has_text="random").click()
+    page.wait_for_url("**/players/*.html")
+    assert page.locator("h1.player").inner_text() == "random"
+    page.locator("td a", has_text="replay").first.click()
+    page.wait_for_selector("#board table")
+
+    def marks() -> int:
+        return int(page.locator("#board td.c-X, #board td.c-O").count())
+
+    assert marks() == 0 and "Start of the match" in page.locator("#step").inner_text()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert marks() == 2 and "Attempt 2/" in page.locator("#step").inner_text()
+    page.keyboard.press("End")
+    ended = marks()
+    page.keyboard.press("Home")
+    assert marks() == 0 < ended
+
+
+def test_hostile_names_and_replies_stay_text(site: Path, page: Any) -> None:
+    page.goto((site / "index.html").as_uri())
+    assert page.locator("section#game-tictactoe").get_by_text(MARKUP, exact=False).count() >= 1
+    assert page.locator("img[src=x]").count() == 0
+    page.goto((site / "replay.html").as_uri())
+    page.locator("#match-filter").fill("onerror")
+    page.locator("#match-list tbody tr:visible").first.click()
+    page.keyboard.press("ArrowRight")
+    reply = page.locator("#attempt pre").last.inner_text()
+    assert MARKUP in reply and "\\x1b[2J" in reply  # shown literally, escapes written out
+    assert page.locator("#attempt img, #attempt script").count() == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_pages_fit_desktop_and_phone(site: Path, browser: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    opened = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    opened.goto((site / "index.html").as_uri())
+    width = opened.evaluate("document.documentElement.scrollWidth")
+    assert width <= size[0]  # wide tables scroll inside their box, the page itself never scrolls sideways
+    opened.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
+    opened.close()
