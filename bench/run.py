@@ -22,6 +22,7 @@ from bench.levels import bench_levels
 from bench.llm_path import bench_llm_path
 from bench.ratings import bench_ratings
 from bench.scale import bench_scale
+from bench.site import bench_site
 from bench.store import bench_store
 from bench.tables import table
 from bench.tasks import bench_tasks
@@ -145,6 +146,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "gomoku": bench_gomoku,
     "levels": bench_levels,
     "tui": bench_tui,
+    "site": bench_site,
     "tictactoe": bench_tictactoe_solve,
     "dataset": bench_dataset,
     "connect-four": bench_connect_four,
