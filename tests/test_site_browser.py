@@ -100,6 +100,7 @@ def test_a_player_page_opens_and_a_replay_steps_with_the_keyboard(site: Path, pa
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     assert marks() == 2 and "Attempt 2/" in page.locator("#step").inner_text()
+    assert "The engines' verdict: " in page.locator("#attempt").inner_text()  # graded by the analysis
     page.keyboard.press("End")
     ended = marks()
     page.keyboard.press("Home")
