@@ -773,6 +773,21 @@ async def test_enter_acts_on_the_highlighted_row_through_sorts_filters_and_tabs(
         assert "random in connect-four" in str(app.screen.title)
 
 
+async def test_the_leaderboard_writes_the_web_report_beside_the_database(db_path: Path) -> None:
+    from arena.tui.web_report import site_folder
+
+    await asyncio.to_thread(leaderboard_db, db_path)
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_leaderboard(app, pilot)
+        page = site_folder(app.store) / "index.html"
+        assert not page.exists()
+        await pilot.press("w")
+        await wait_for(pilot, lambda: any(str(page) in n.message for n in app._notifications), timeout=60)
+        assert 'id="game-tictactoe"' in page.read_text() and 'id="game-connect-four"' in page.read_text()
+        assert isinstance(app.screen, LeaderboardScreen) and screen.board is not None
+
+
 def status_line(screen: LeaderboardScreen) -> str:
     """The Leaderboard's status line as plain text."""
     return drawn_text(screen.query_one("#lb-status", Static))

@@ -31,7 +31,7 @@ REFERENCE = (
     (
         "Leaderboard",
         "one game at a time: choose game, tournament, prompt, source · s or a column header sorts · "
-        "Enter lists the player's matches · l m c o: table, matrix, charts, combined score",
+        "Enter lists the player's matches · l m c o: table, matrix, charts, combined score · w writes the web page",
     ),
     ("Tasks", "F6 on the setup screen: ChildPlay's shapes, LCL and Guess-the-SMILES, for you or a model"),
 )

@@ -22,7 +22,8 @@ from arena.report.tables import combined_table, first_move_text, matrix_legend, 
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
-from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, row_cells
+from arena.tui.web_report import write_web_report
+from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, row_cells, tournament_options
 from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
@@ -42,6 +43,7 @@ class LeaderboardScreen(Screen[None]):
         Binding("m", "tab('lb-matrix-tab')", "Matrix"),
         Binding("c", "tab('lb-charts-tab')", "Charts"),
         Binding("o", "tab('lb-combined-tab')", "Combined"),
+        Binding("w", "web", "Web page"),
     ]
 
     def __init__(self, store: MatchStore) -> None:
@@ -145,25 +147,22 @@ class LeaderboardScreen(Screen[None]):
 
     def list_tournaments(self, game: str) -> None:
         """The chosen game's tournaments, each told by its players, last date and size (not a bare id)."""
-        found: dict[str, list[MatchAnalysis]] = {}
-        for analysis in self.analyses:
-            if analysis.variant == game and analysis.tournament:
-                found.setdefault(analysis.tournament, []).append(analysis)
-        options = [(TOURNAMENTS, ANY)]
-        for tournament, matches in sorted(
-            found.items(), key=lambda item: max(a.ended_at for a in item[1]), reverse=True
-        ):
-            players = sorted({p for a in matches for p in a.players})
-            names = ", ".join(players[:3]) + (f" +{len(players) - 3}" if len(players) > 3 else "")
-            label = f"{max(a.ended_at for a in matches)[:10]} · {len(matches):,} matches · {names}"
-            options.append((label, tournament))
+        options = [(TOURNAMENTS, ANY), *tournament_options(self.analyses, game)]
         select = self.query_one("#lb-tournament", Select)
-        if select.value not in found:
-            select.set_options(options)  # back to every tournament: one of another game would hide every match
-        else:
-            kept = select.value
-            select.set_options(options)
+        kept = select.value if select.value in {value for _, value in options} else None
+        select.set_options(options)  # back to every tournament: one of another game would hide every match
+        if kept is not None:
             select.value = kept
+
+    @work(thread=True, exclusive=True, group="web")
+    def action_web(self) -> None:
+        """Write the web report of these filters (every game) beside the database, and say where."""
+        _, tournament, family, source = self.chosen()
+        try:
+            said = f"web page written: open {write_web_report(self.store, tournament, family, source)} in a browser"
+        except (OSError, ValueError) as error:
+            said = f"cannot write the web page: {error}"
+        self.app.call_from_thread(self.app.notify, inert(said), timeout=20, markup=False)
 
     def chosen(self) -> tuple[str | None, str | None, str | None, str | None]:
         names = ("game", "tournament", "family", "source")

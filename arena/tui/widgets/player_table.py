@@ -1,10 +1,11 @@
-"""The Leaderboard's table: its columns (with the sort each header picks) and a player's row as cells."""
+"""The Leaderboard's table and filters: its columns (with the sort each header picks), rows, tournament labels."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from arena.analysis.leaderboard import PlayerRow
+from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
 from arena.report.tables import leaderboard_cells
 
@@ -36,3 +37,17 @@ def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
         if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
             text.justify = "right"
     return texts
+
+
+def tournament_options(analyses: list[MatchAnalysis], game: str) -> list[tuple[str, str]]:
+    """A game's tournaments, latest first, each told by its last date, size and players (not a bare id)."""
+    found: dict[str, list[MatchAnalysis]] = {}
+    for analysis in analyses:
+        if analysis.variant == game and analysis.tournament:
+            found.setdefault(analysis.tournament, []).append(analysis)
+    options = []
+    for tournament, matches in sorted(found.items(), key=lambda item: max(a.ended_at for a in item[1]), reverse=True):
+        players = sorted({p for a in matches for p in a.players})
+        names = ", ".join(players[:3]) + (f" +{len(players) - 3}" if len(players) > 3 else "")
+        options.append((f"{max(a.ended_at for a in matches)[:10]} · {len(matches):,} matches · {names}", tournament))
+    return options
