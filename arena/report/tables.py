@@ -63,7 +63,9 @@ def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4
     tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
     missed = number(row.per("missed_sinks", "valid"), "{:.2f}")
     if not sinks:
-        missed = f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}"
+        missed = (
+            f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}"
+        )
     return [
         row.player,
         number(row.rating, "{:.0f}") + ("?" if row.rated and row.provisional else ""),
