@@ -1,0 +1,90 @@
+"""`arena report --html DIR`: the report as a self-contained static site (no server, no network, same bytes
+for the same database): leaderboards, results matrices, a page per player and a replay viewer."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from arena.report.files import replace_folder
+from arena.report.load import Report
+from arena.report.site.data import player_pages, site_data
+from arena.report.site.frames import match_frames
+from arena.store import MatchStore
+
+HERE = Path(__file__).parent
+MARKER = "site.json"  # every site folder has it (the report's JSON): a folder without it is never replaced
+CHUNK = 250  # matches per replay data file: a page loads only the file of the match it shows
+
+
+def safe_json(value: Any, indent: int | None = None) -> str:
+    """JSON whose `<`, `>` and `&` are written as escapes: no text in it can open or close a tag."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    text = json.dumps(value, ensure_ascii=True, sort_keys=True, indent=indent, separators=separators, allow_nan=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def script_data(name: str, value: Any) -> str:
+    """A JavaScript file that hands `value` to the page."""
+    return f"window.ARENA = window.ARENA || {{}};\n{name}({safe_json(value)});\n"
+
+
+def write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
+    """Write the site whole or not at all; the paths written."""
+    return replace_folder(out, MARKER, lambda folder: _write_site(folder, report, store))
+
+
+def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    data = site_data(report)
+    pages = player_pages(data)
+    files = {page["player"]: page["file"] for page in pages}
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    env.globals.update(pct=_pct, num=_num)
+    common = {"games": data["games"], "summary": data["summary"], "files": files}
+    written: list[Path] = []
+
+    def write(relative: str, text: str) -> None:
+        path = out / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+
+    write("index.html", env.get_template("index.html").render(root="", **common))
+    for page in pages:
+        write(page["file"], env.get_template("player.html").render(root="../", page=page, **common))
+    write("replay.html", env.get_template("replay.html").render(root="", **common))
+    index = []
+    wanted = {m["id"]: n // CHUNK for n, m in enumerate(data["matches"])}
+    chunks: dict[int, dict[str, Any]] = {}
+    analysed = {a.id: a.moves for a in report.analyses}
+    for record in store.matches():
+        if record.id in wanted:
+            chunks.setdefault(wanted[record.id], {})[record.id] = match_frames(record, analysed.get(record.id))
+    for n, match in enumerate(data["matches"]):
+        index.append({**match, "chunk": n // CHUNK})
+    for number, matches in sorted(chunks.items()):
+        write(f"data/matches-{number:04d}.js", script_data("ARENA.add", matches))
+    write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))
+    for asset in sorted((HERE / "static").iterdir()):
+        (out / "static").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(asset, out / "static" / asset.name)
+        written.append(out / "static" / asset.name)
+    write(MARKER, safe_json(data["summary"], indent=1) + "\n")
+    return written
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _num(value: float | None, form: str) -> str:
+    return "-" if value is None else form % value

@@ -1,0 +1,88 @@
+"""A match as replay frames for the web page: the first position's grids, then what each attempt changed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from arena.analysis.moves import MOVE_FIELDS, game_for
+from arena.inert import inert
+from arena.match.boards import GridSpec, grids_for
+from arena.match.records import MatchRecord, MoveRecord
+
+
+def grid_json(grid: GridSpec) -> dict[str, Any]:
+    """One grid in full: title, rows of symbols, and the kind of board (Battleship's sea, Connect-Four's columns)."""
+    return {"title": grid.title, "rows": ["".join(row) for row in grid.symbols], "sea": grid.sea}
+
+
+def marks(grids: list[GridSpec]) -> dict[str, Any]:
+    """The highlights of a position: each grid's last move, winning line and sunk ships."""
+    return {
+        "last": [list(g.last) if g.last else None for g in grids],
+        "line": [sorted([r, c] for r, c in g.line) for g in grids],
+        "sunk": [sorted([r, c] for r, c in g.sunk) for g in grids],
+    }
+
+
+def changes(before: list[GridSpec], after: list[GridSpec]) -> list[list[Any]]:
+    """Cells whose symbol an attempt changed: [grid, row, col, symbol]."""
+    found: list[list[Any]] = []
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        for r, (old_row, new_row) in enumerate(zip(old.symbols, new.symbols, strict=True)):
+            found.extend([index, r, c, s] for c, (o, s) in enumerate(zip(old_row, new_row, strict=True)) if o != s)
+    return found
+
+
+def attempt_json(move: MoveRecord) -> dict[str, Any]:
+    """What the page shows beside the board for one attempt (every text is data, escaped where it is shown)."""
+    shown: dict[str, Any] = {"seat": move.seat, "ply": move.ply, "attempt": move.attempt, "valid": move.valid}
+    shown["move"] = move.move
+    if move.error:
+        shown["error"] = move.error
+    if move.raw is not None:
+        shown["reply"] = inert(move.raw)  # control characters written out, as in the terminal
+    if move.reasoning:
+        shown["reasoning"] = inert(move.reasoning)
+    if move.prompt:
+        shown["prompt"] = inert("\n\n".join(str(m.get("content", "")) for m in move.prompt))
+    if move.info.get("published") is not None:
+        shown["published"] = move.info["published"]
+    for key in ("engine_seconds", "depth", "nodes", "exact", "noise"):
+        if key in move.info:
+            shown[key] = move.info[key]
+    shown["seconds"] = round(move.seconds, 3)
+    if move.tokens:
+        shown["tokens"] = move.tokens
+    return shown
+
+
+def grade_words(row: list[Any]) -> str | None:
+    """The analysis of one attempt in words: missed wins, blocks or sinks, and the engine's grade."""
+    fields = dict(zip(MOVE_FIELDS, row, strict=False))
+    words = [f"missed a {kind}" for kind in ("win", "block", "sink") if fields.get(f"missed_{kind}")]
+    value, best = fields.get("value"), fields.get("best_value")
+    if value is not None and best is not None:
+        verdict = "optimal" if value == best else "a blunder" if fields.get("blunder") else "not optimal"
+        words.append(f"{verdict} (its value {value}, the best {best})")
+    return "; ".join(words) or None
+
+
+def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -> dict[str, Any]:
+    """The start as full grids (a spectator's view), then per attempt its changes, highlights and analysis."""
+    game = game_for(record.game, record.game_options)
+    state = game.initial_state(random.Random(f"{record.seed}:game"))
+    grids = grids_for(game, state, None)
+    start = {"grids": [grid_json(g) for g in grids], **marks(grids)}
+    steps = []
+    rows = analysed if analysed is not None and len(analysed) == len(record.moves) else [[]] * len(record.moves)
+    for move, row in zip(record.moves, rows, strict=True):
+        if move.valid and move.move is not None:
+            state = game.apply(state, game.parse_move(state, move.move))
+        after = grids_for(game, state, None)
+        attempt = attempt_json(move)
+        if words := grade_words(row):
+            attempt["analysis"] = words
+        steps.append({"changes": changes(grids, after), **marks(after), "attempt": attempt})
+        grids = after
+    return {"start": start, "steps": steps}

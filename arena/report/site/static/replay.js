@@ -1,0 +1,143 @@
+// The replay viewer: matches come from data/matches-NNNN.js files loaded by <script> (works from file://).
+// Every text from a model or a prompt is set with textContent: it is shown, never read as HTML.
+"use strict";
+window.ARENA = window.ARENA || {};
+ARENA.matches = ARENA.matches || {};
+ARENA.add = (found) => { Object.assign(ARENA.matches, found); };
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) { node.textContent = String(text); }
+  if (className) { node.className = className; }
+  return node;
+}
+
+function load(id, then) {
+  if (ARENA.matches[id]) { then(ARENA.matches[id]); return; }
+  const entry = ARENA.index.find((m) => m.id === id);
+  if (!entry) { document.getElementById("replay-title").textContent = "No such match in this report"; return; }
+  const script = document.createElement("script");
+  script.src = "data/matches-" + String(entry.chunk).padStart(4, "0") + ".js";
+  script.onload = () => then(ARENA.matches[id]);
+  document.body.appendChild(script);
+}
+
+function positions(match) {
+  // Every position as grids of symbols: the start, then each attempt's changes applied in turn.
+  const grids = match.start.grids.map((g) => g.rows.map((row) => Array.from(row)));
+  const shown = [{ grids: grids.map((g) => g.map((r) => r.slice())), marks: match.start }];
+  match.steps.forEach((step) => {
+    step.changes.forEach(([grid, r, c, symbol]) => { grids[grid][r][c] = symbol; });
+    shown.push({ grids: grids.map((g) => g.map((r) => r.slice())), marks: step });
+  });
+  return shown;
+}
+
+function drawBoard(match, position) {
+  const board = document.getElementById("board");
+  board.replaceChildren();
+  position.grids.forEach((rows, index) => {
+    const spec = match.start.grids[index];
+    const holder = element("div", null, "grid" + (spec.sea ? " sea" : "") + (rows[0].length <= 7 ? " small" : ""));
+    if (spec.title) { holder.appendChild(element("div", spec.title, "title")); }
+    const table = element("table");
+    const head = element("tr");
+    head.appendChild(element("th", ""));
+    rows[0].forEach((_, c) => head.appendChild(element("th", c + 1)));
+    table.appendChild(head);
+    const last = position.marks.last[index], line = position.marks.line[index], sunk = position.marks.sunk[index];
+    const has = (cells, r, c) => cells.some(([x, y]) => x === r && y === c);
+    rows.forEach((row, r) => {
+      const tr = element("tr");
+      tr.appendChild(element("th", r + 1));
+      row.forEach((symbol, c) => {
+        const names = { ".": "c-dot", "~": "c-sea" };
+        const td = element("td", symbol === "." ? "·" : symbol, names[symbol] || "c-" + symbol);
+        if (last && last[0] === r && last[1] === c) { td.classList.add("last"); }
+        if (has(line, r, c)) { td.classList.add("win"); }
+        if (has(sunk, r, c)) { td.classList.add("sunk"); }
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    });
+    holder.appendChild(table);
+    board.appendChild(holder);
+  });
+}
+
+function drawAttempt(match, entry, step) {
+  const pane = document.getElementById("attempt");
+  pane.replaceChildren();
+  const total = match.steps.length;
+  if (step === 0) {
+    document.getElementById("step").textContent = "Start of the match (" + total + " attempts). → steps forward.";
+    entry.players.forEach((player, seat) => {
+      pane.appendChild(element("p", (seat ? "second: " : "first: ") + player + " (" + entry.results[seat] + ")"));
+    });
+    if (!total) { pane.appendChild(element("p", "No moves were recorded (a published log that kept only the result).")); }
+    return;
+  }
+  const a = match.steps[step - 1].attempt;
+  const who = entry.players[a.seat];
+  const verdict = a.valid ? a.move : "refused: " + a.error;
+  document.getElementById("step").textContent = "Attempt " + step + "/" + total + ": " + who + " → " + verdict;
+  if (!a.valid) { pane.appendChild(element("p", "Refused: " + a.error, "refused")); }
+  if (a.published !== undefined) { pane.appendChild(element("p", "Published verdict: " + a.published)); }
+  if (a.analysis !== undefined) { pane.appendChild(element("p", "The engines' verdict: " + a.analysis, "analysis")); }
+  if (a.engine_seconds !== undefined) {
+    pane.appendChild(element("p", "Engine: " + (a.noise ? "a random move (its strength level)" : a.exact ? "exact" : "searched") + (a.depth ? ", depth " + a.depth : "") + (a.nodes ? ", " + a.nodes + " nodes" : "") + ", " + a.engine_seconds + " s"));
+  }
+  if (a.prompt) {
+    const details = element("details");
+    details.appendChild(element("summary", "prompt"));
+    details.appendChild(element("pre", a.prompt));
+    pane.appendChild(details);
+  }
+  if (a.reasoning) { pane.appendChild(element("h3", "reasoning")); pane.appendChild(element("pre", a.reasoning)); }
+  if (a.reply !== undefined) { pane.appendChild(element("h3", "reply")); pane.appendChild(element("pre", a.reply)); }
+}
+
+function show(id) {
+  const entry = ARENA.index.find((m) => m.id === id);
+  load(id, (match) => {
+    document.getElementById("chooser").hidden = true;
+    document.getElementById("viewer").hidden = false;
+    document.getElementById("replay-title").textContent = entry.game + ": " + entry.players.join(" vs ");
+    const shown = positions(match);
+    let step = 0;
+    const go = (to) => {
+      step = Math.max(0, Math.min(shown.length - 1, to));
+      drawBoard(match, shown[step]);
+      drawAttempt(match, entry, step);
+    };
+    document.onkeydown = (event) => {
+      const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: shown.length - 1 };
+      if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
+    };
+    document.getElementById("next").onclick = () => go(step + 1);
+    document.getElementById("prev").onclick = () => go(step - 1);
+    document.getElementById("first").onclick = () => go(0);
+    document.getElementById("last").onclick = () => go(shown.length - 1);
+    go(0);
+  });
+}
+
+function chooser() {
+  const body = document.querySelector("#match-list tbody");
+  const rows = ARENA.index.map((m) => {
+    const tr = element("tr");
+    [m.ended, m.game, m.players[0], m.players[1] || "", m.results.join(" / ")].forEach((text) => tr.appendChild(element("td", text)));
+    tr.onclick = () => { location.hash = m.id; };
+    tr.dataset.search = (m.game + " " + m.players.join(" ")).toLowerCase();
+    body.appendChild(tr);
+    return tr;
+  });
+  document.getElementById("match-filter").addEventListener("input", (event) => {
+    const wanted = event.target.value.toLowerCase();
+    rows.forEach((tr) => { tr.hidden = !tr.dataset.search.includes(wanted); });
+  });
+}
+
+window.addEventListener("hashchange", () => show(decodeURIComponent(location.hash.slice(1))));
+chooser();
+if (location.hash.length > 1) { show(decodeURIComponent(location.hash.slice(1))); }
