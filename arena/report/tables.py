@@ -13,7 +13,6 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow
 from arena.inert import inert_text
 from arena.report.load import sorted_rows
 
-
 RATING_CAPTION = (
     "rating: Bradley-Terry (Elo scale) with a weak prior, 95% interval; ? under 5 scored matches; "
     "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win)"
