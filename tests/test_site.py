@@ -14,6 +14,7 @@ from tests.processes import ROOT
 from tests.test_inert import CONTROL, HOSTILE
 
 MARKUP = '<script>alert("reply")</script><img src=x onerror=alert(1)></script><!--'
+SYSTEM = "System message 7f3: you play tic-tac-toe. " + "Think before you answer. " * 40  # every attempt repeats it
 
 
 def arena(*args: str) -> subprocess.CompletedProcess[str]:
@@ -27,7 +28,11 @@ def hostile_store(db: Path) -> str:
         for index in range(3):
             record = sample_record(index, move_bytes=400)
             hostile = {"raw": MARKUP + HOSTILE, "reasoning": HOSTILE + MARKUP}
-            moves = [m.model_copy(update=hostile) for m in record.moves]
+            moves = [
+                m.model_copy(update={**hostile, "prompt": [{"role": "system", "content": SYSTEM},
+                                                          {"role": "user", "content": f"board {m.ply} {MARKUP}"}]})
+                for m in record.moves
+            ]  # fmt: skip
             players = [PlayerRecord(seat=0, spec=player), record.players[1]]
             store.add(record.model_copy(update={"moves": moves, "players": players}))
     return player
@@ -69,3 +74,14 @@ def test_text_from_models_is_escaped_in_every_page_and_data_file(tmp_path: Path)
     page = (site / "index.html").read_text()
     assert "&lt;script&gt;alert(" in page  # the name is shown, as text
     assert re.search(r"\\\\x1b\[2J", "".join(p.read_text() for p in (site / "data").glob("matches-*.js")))
+
+
+def test_a_prompt_message_is_kept_once_per_data_file(tmp_path: Path) -> None:
+    db, site = tmp_path / "db", tmp_path / "site"
+    hostile_store(db)
+    assert arena("report", "--db", str(db), "--html", str(site)).returncode == 0
+    (chunk,) = (site / "data").glob("matches-*.js")
+    text = chunk.read_text()
+    attempts = text.count('"attempt":{')
+    assert attempts > 3 and text.count("System message 7f3") == 1  # one copy for every attempt of every match
+    assert text.count("board 0 ") == 1 and '"prompt":[0,' in text

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.processes import ROOT
-from tests.test_site import MARKUP, hostile_store
+from tests.test_site import MARKUP, SYSTEM, hostile_store
 from tests.test_tui import leaderboard_db
 
 CHROMIUM = shutil.which("chromium")
@@ -117,6 +117,9 @@ def test_hostile_names_and_replies_stay_text(site: Path, page: Any) -> None:
     page.keyboard.press("ArrowRight")
     reply = page.locator("#attempt pre").last.inner_text()
     assert MARKUP in reply and "\\x1b[2J" in reply  # shown literally, escapes written out
+    page.locator("#attempt details summary").click()
+    prompt = page.locator("#attempt details pre").inner_text()
+    assert prompt.startswith(SYSTEM.strip()) and prompt.endswith(f"board 0 {MARKUP}")  # rebuilt from shared texts
     assert page.locator("#attempt img, #attempt script").count() == 0
 
 
@@ -128,3 +131,24 @@ def test_pages_fit_desktop_and_phone(site: Path, browser: Any, size: tuple[int, 
     assert width <= size[0]  # wide tables scroll inside their box, the page itself never scrolls sideways
     opened.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
     opened.close()
+
+
+def test_seat_chart_and_a_players_mistakes_by_opponent(site: Path, page: Any) -> None:
+    page.goto((site / "index.html").as_uri())
+    summary = json.loads((site / "site.json").read_text())
+    game = summary["games"]["tictactoe"]
+    chart = page.locator("section#game-tictactoe table.seats tbody tr")
+    assert chart.count() == len(game["players"])
+    for i, player in enumerate(game["players"]):
+        seats = [s for s in (player["as_first"], player["as_second"]) if s["matches"]]
+        assert chart.nth(i).locator("rect").count() == len(seats)
+        words = chart.nth(i).locator(".seat-words").inner_text()
+        assert all(f"{s['wins']['count']}/{s['matches']}" in words for s in seats)
+    scripted = next(p for p in game["players"] if p["player"].startswith("scripted"))
+    assert scripted["invalid_moves"] > 0
+    page.locator("section#game-tictactoe td.name a", has_text="scripted").click()
+    page.wait_for_url("**/players/*.html")
+    rows = page.locator("section", has_text="Against each opponent").locator("tbody tr")
+    invalid = sum(int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(rows.count()))
+    assert invalid == scripted["invalid_moves"]
+    assert page.locator("td", has_text=" invalid").count() >= 1  # each match says its own mistakes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.battleship import Battleship
@@ -48,10 +48,15 @@ def _fleet_grid(title: str, game: Battleship, view: Any) -> GridSpec:
 
 def _battleship_grids(game: Battleship, state: Any, viewer: int | None) -> list[GridSpec]:
     if viewer is None:
-        return [
+        fleets = [
             _fleet_grid("Player 1 fleet", game, game.observe(state, 0)),
             _fleet_grid("Player 2 fleet", game, game.observe(state, 1)),
         ]
+        shooter = (state.ply - 1) % 2
+        if state.ply and state.shots[shooter]:  # a spectator sees the last shot where it landed
+            target = fleets[1 - shooter]
+            fleets[1 - shooter] = replace(target, last=divmod(state.shots[shooter][-1], game.size))
+        return fleets
     view = game.observe(state, viewer)
     last = divmod(state.shots[viewer][-1], game.size) if state.shots[viewer] else None
     shots = GridSpec(

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from arena.analysis.combined import COMPONENTS, PROTOCOL
 from arena.report.files import replace_folder
 from arena.report.load import Report
 from arena.report.site.data import player_pages, site_data
@@ -31,6 +32,17 @@ def script_data(name: str, value: Any) -> str:
     return f"window.ARENA = window.ARENA || {{}};\n{name}({safe_json(value)});\n"
 
 
+def shared_texts(matches: dict[str, Any]) -> dict[str, Any]:
+    """A data file's matches with each prompt message kept once (system messages and boards repeat a lot)."""
+    texts: dict[str, int] = {}
+    for match in matches.values():
+        for step in match["steps"]:
+            attempt = step["attempt"]
+            if "prompt" in attempt:
+                attempt["prompt"] = [texts.setdefault(text, len(texts)) for text in attempt["prompt"]]
+    return {"texts": list(texts), "matches": matches}
+
+
 def write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     """Write the site whole or not at all; the paths written."""
     return replace_folder(out, MARKER, lambda folder: _write_site(folder, report, store))
@@ -48,7 +60,7 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.globals.update(pct=_pct, num=_num)
+    env.globals.update(pct=_pct, num=_num, mistake_words=mistake_words, components=COMPONENTS, protocol=PROTOCOL)
     common = {"games": data["games"], "summary": data["summary"], "files": files}
     written: list[Path] = []
 
@@ -70,9 +82,9 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
         if record.id in wanted:
             chunks.setdefault(wanted[record.id], {})[record.id] = match_frames(record, analysed.get(record.id))
     for n, match in enumerate(data["matches"]):
-        index.append({**match, "chunk": n // CHUNK})
+        index.append({**{k: v for k, v in match.items() if k != "mistakes"}, "chunk": n // CHUNK})
     for number, matches in sorted(chunks.items()):
-        write(f"data/matches-{number:04d}.js", script_data("ARENA.add", matches))
+        write(f"data/matches-{number:04d}.js", script_data("ARENA.add", shared_texts(matches)))
     write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))
     for asset in sorted((HERE / "static").iterdir()):
         (out / "static").mkdir(parents=True, exist_ok=True)
@@ -80,6 +92,22 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
         written.append(out / "static" / asset.name)
     write(MARKER, safe_json(data["summary"], indent=1) + "\n")
     return written
+
+
+def mistake_words(counts: dict[str, int]) -> str:
+    """One seat's mistakes in a match in words, or "-" for none."""
+    words = [
+        f"{counts[key]} {word}"
+        for key, word in (
+            ("invalid", "invalid"),
+            ("missed_wins", "missed wins"),
+            ("missed_blocks", "missed blocks"),
+            ("missed_sinks", "missed sinks"),
+            ("blunders", "blunders"),
+        )
+        if counts[key]
+    ]
+    return ", ".join(words) or "-"
 
 
 def _pct(value: float | None) -> str:

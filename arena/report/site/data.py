@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from arena.analysis.moves import MatchAnalysis
+from arena.analysis.moves import MatchAnalysis, SeatStats
 from arena.report.files import safe_name
 from arena.report.load import Report, report_json
 from arena.report.tables import first_move_text, leaderboard_cells
@@ -48,6 +48,34 @@ def interval_bars(players: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def seat_bars(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each player's win rate moving first and second with its 95% interval, in percent, for the seat chart."""
+    rows = []
+    for p in players:
+        bars = []
+        for word, seat in (("1st", p["as_first"]), ("2nd", p["as_second"])):
+            wins = seat["wins"]
+            if seat["matches"] and wins["rate"] is not None:
+                percent = {key: round(100 * wins[key], 1) for key in ("rate", "low", "high")}
+                bars.append({"seat": word, **percent, "count": wins["count"], "matches": seat["matches"]})
+        rows.append({"player": p["player"], "bars": bars})
+    return rows
+
+
+def mistakes(seat: SeatStats) -> dict[str, int]:
+    """One seat's mistakes in one match by kind (refused answers, missed wins, blocks and sinks, blunders)."""
+    return {
+        "invalid": seat.invalid,
+        "missed_wins": seat.missed_wins,
+        "win_chances": seat.win_chances,
+        "missed_blocks": seat.missed_blocks,
+        "block_chances": seat.block_chances,
+        "missed_sinks": seat.missed_sinks,
+        "blunders": seat.blunders,
+        "graded": seat.graded,
+    }
+
+
 def heat(cell: dict[str, Any]) -> float:
     """The row player's score against this opponent (wins + half draws over scored games), for the heatmap."""
     scored = cell["wins"] + cell["draws"] + cell["losses"] + cell["disqualified"]
@@ -71,6 +99,7 @@ def site_data(report: Report) -> dict[str, Any]:
             for a in players
         ]
         extra = {"players": rows, "first_move_shown": first_move_text(board), "sinks": board.sinks}
+        extra["seats"] = seat_bars(rows)
         games.append({"name": name, **game, **extra, "scale": interval_bars(game["players"]), "grid": matrix})
     matches = [
         {
@@ -80,6 +109,7 @@ def site_data(report: Report) -> dict[str, Any]:
             "results": [result_word(a, seat) for seat in range(len(a.players))],
             "ended": a.ended_at[:16].replace("T", " "),
             "source": a.source,
+            "mistakes": [mistakes(seat) for seat in a.seats],
         }
         for a in sorted(report.analyses, key=lambda a: (a.ended_at, a.id))
     ]
@@ -100,11 +130,13 @@ def player_pages(data: dict[str, Any]) -> list[dict[str, Any]]:
                 found[player]["matches"].append({**match, "seat": seat, "opponent": opponent})
     for page in found.values():
         page["file"] = player_file(page["player"])
-        tally: dict[str, dict[str, int]] = {}
+        tally: dict[str, dict[str, Any]] = {}
         for match in page["matches"]:
-            per = tally.setdefault(match["opponent"], {})
+            per = tally.setdefault(match["opponent"], {"results": {}, "mistakes": {}})
             word = match["results"][match["seat"]]
-            per[word] = per.get(word, 0) + 1
+            per["results"][word] = per["results"].get(word, 0) + 1
+            for kind, count in match["mistakes"][match["seat"]].items():
+                per["mistakes"][kind] = per["mistakes"].get(kind, 0) + count
         page["opponents"] = sorted(tally.items())
     return sorted(found.values(), key=lambda page: page["player"])
 

@@ -17,12 +17,13 @@ def grid_json(grid: GridSpec) -> dict[str, Any]:
 
 
 def marks(grids: list[GridSpec]) -> dict[str, Any]:
-    """The highlights of a position: each grid's last move, winning line and sunk ships."""
-    return {
+    """The highlights of a position: each grid's last move, winning line and sunk ships (left out when none)."""
+    found: dict[str, list[Any]] = {
         "last": [list(g.last) if g.last else None for g in grids],
         "line": [sorted([r, c] for r, c in g.line) for g in grids],
         "sunk": [sorted([r, c] for r, c in g.sunk) for g in grids],
     }
+    return {key: value for key, value in found.items() if any(value)}
 
 
 def changes(before: list[GridSpec], after: list[GridSpec]) -> list[list[Any]]:
@@ -45,7 +46,7 @@ def attempt_json(move: MoveRecord) -> dict[str, Any]:
     if move.reasoning:
         shown["reasoning"] = inert(move.reasoning)
     if move.prompt:
-        shown["prompt"] = inert("\n\n".join(str(m.get("content", "")) for m in move.prompt))
+        shown["prompt"] = [inert(str(m.get("content", ""))) for m in move.prompt]  # messages: shared in a data file
     if move.info.get("published") is not None:
         shown["published"] = move.info["published"]
     for key in ("engine_seconds", "depth", "nodes", "exact", "noise"):

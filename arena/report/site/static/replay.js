@@ -3,7 +3,13 @@
 "use strict";
 window.ARENA = window.ARENA || {};
 ARENA.matches = ARENA.matches || {};
-ARENA.add = (found) => { Object.assign(ARENA.matches, found); };
+ARENA.add = (chunk) => {
+  // A data file keeps each prompt message once: an attempt's prompt is a list of indices into its texts.
+  Object.values(chunk.matches).forEach((match) => match.steps.forEach(({ attempt }) => {
+    if (attempt.prompt) { attempt.prompt = attempt.prompt.map((i) => chunk.texts[i]).join("\n\n"); }
+  }));
+  Object.assign(ARENA.matches, chunk.matches);
+};
 
 function element(tag, text, className) {
   const node = document.createElement(tag);
@@ -45,7 +51,8 @@ function drawBoard(match, position) {
     head.appendChild(element("th", ""));
     rows[0].forEach((_, c) => head.appendChild(element("th", c + 1)));
     table.appendChild(head);
-    const last = position.marks.last[index], line = position.marks.line[index], sunk = position.marks.sunk[index];
+    const marks = position.marks, last = (marks.last || [])[index];
+    const line = (marks.line || [])[index] || [], sunk = (marks.sunk || [])[index] || [];
     const has = (cells, r, c) => cells.some(([x, y]) => x === r && y === c);
     rows.forEach((row, r) => {
       const tr = element("tr");
