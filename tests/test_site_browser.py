@@ -102,6 +102,7 @@ def test_a_player_page_opens_and_a_replay_steps_with_the_keyboard(site: Path, pa
     assert marks() == 2 and "Attempt 2/" in page.locator("#step").inner_text()
     assert "The engines' verdict: " in page.locator("#attempt").inner_text()  # graded by the analysis
     page.keyboard.press("End")
+    assert "the end: " in page.locator("#step").inner_text()  # the result said at the last attempt
     ended = marks()
     page.keyboard.press("Home")
     assert marks() == 0 < ended

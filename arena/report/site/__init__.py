@@ -97,13 +97,13 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
 def mistake_words(counts: dict[str, int]) -> str:
     """One seat's mistakes in a match in words, or "-" for none."""
     words = [
-        f"{counts[key]} {word}"
+        f"{counts[key]} {word}{'s' if counts[key] > 1 and word != 'invalid' else ''}"
         for key, word in (
             ("invalid", "invalid"),
-            ("missed_wins", "missed wins"),
-            ("missed_blocks", "missed blocks"),
-            ("missed_sinks", "missed sinks"),
-            ("blunders", "blunders"),
+            ("missed_wins", "missed win"),
+            ("missed_blocks", "missed block"),
+            ("missed_sinks", "missed sink"),
+            ("blunders", "blunder"),
         )
         if counts[key]
     ]

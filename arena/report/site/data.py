@@ -122,7 +122,7 @@ def player_pages(data: dict[str, Any]) -> list[dict[str, Any]]:
     for game in data["games"]:
         for row in game["players"]:
             page = found.setdefault(row["player"], {"player": row["player"], "rows": [], "matches": []})
-            page["rows"].append({"game": game["name"], **row})
+            page["rows"].append({"game": game["name"], "sinks": game["sinks"], **row})
     for match in data["matches"]:
         for seat, player in enumerate(match["players"]):
             if player in found:

@@ -72,6 +72,15 @@ function drawBoard(match, position) {
   });
 }
 
+function outcome(entry) {
+  // The match's result in words: who won, who was disqualified, a draw, or why it was not scored.
+  const words = entry.results;
+  if (words.every((w) => w === "draw")) { return "a draw"; }
+  const seat = words.findIndex((w) => w === "won" || w === "DQ");
+  if (seat < 0) { return words[0]; }
+  return entry.players[seat] + (words[seat] === "won" ? " won" : " was disqualified");
+}
+
 function drawAttempt(match, entry, step) {
   const pane = document.getElementById("attempt");
   pane.replaceChildren();
@@ -87,7 +96,8 @@ function drawAttempt(match, entry, step) {
   const a = match.steps[step - 1].attempt;
   const who = entry.players[a.seat];
   const verdict = a.valid ? a.move : "refused: " + a.error;
-  document.getElementById("step").textContent = "Attempt " + step + "/" + total + ": " + who + " → " + verdict;
+  const ended = step === total ? " · the end: " + outcome(entry) : "";
+  document.getElementById("step").textContent = "Attempt " + step + "/" + total + ": " + who + " → " + verdict + ended;
   if (!a.valid) { pane.appendChild(element("p", "Refused: " + a.error, "refused")); }
   if (a.published !== undefined) { pane.appendChild(element("p", "Published verdict: " + a.published)); }
   if (a.analysis !== undefined) { pane.appendChild(element("p", "The engines' verdict: " + a.analysis, "analysis")); }
