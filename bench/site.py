@@ -1,4 +1,5 @@
-"""`arena report --html` on 1,000 and 10,000 tic-tac-toe matches of 10 players: whole process time and size."""
+"""`arena report --html` on 1,000 and 10,000 tic-tac-toe matches of 10 players, and on the seeds' published logs of
+real models (prompts and replies to carry): whole process time and size."""
 
 from __future__ import annotations
 
@@ -38,12 +39,34 @@ def site_rows() -> list[tuple[str, ...]]:
     return rows
 
 
+def arena(*args: str) -> float:
+    """One whole `arena` command; its seconds."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    return time.perf_counter() - start
+
+
+def published_row() -> tuple[str, ...]:
+    """Both papers' published games imported, analysed once, then the site written."""
+    with tempfile.TemporaryDirectory() as folder:
+        db, site = str(Path(folder) / "db"), Path(folder) / "site"
+        for paper in ("topsakal", "childplay"):
+            arena("import", paper, "--published", "--db", db)
+        with MatchStore(Path(db), read_only=True) as store:
+            count = len(analyse_store(store))
+        seconds = arena("report", "--db", db, "--html", str(site))
+        files = [p for p in site.rglob("*") if p.is_file()]
+        size = sum(p.stat().st_size for p in files)
+        return (f"{count:,} (published logs)", f"{seconds:.1f} s", f"{size / 1e6:.1f} MB", f"{len(files):,}", load())
+
+
 def bench_site() -> None:
     table(
         "`arena report --html` on tic-tac-toe matches of 10 players, analysis cached "
         "(targets: 10,000 in < 30 s, < 50 MB)",
         ("matches", "whole process", "site size", "files", "load"),
-        site_rows(),
+        [*site_rows(), published_row()],
     )
 
 
