@@ -8,18 +8,16 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from arena.players.engine_player import DEFAULT_BUDGET
-from games.base import Cell, GameError, IllegalMove, InvalidMove
-from games.connect_four import ConnectFour
-from games.connect_four.engine import ConnectFourEngine
-from games.connect_four.solver import Solver
-from games.gomoku import Gomoku
-from games.gomoku.engine import GomokuEngine
+from games.base import DEFAULT_BUDGET, Cell, GameError, IllegalMove, InvalidMove
 from games.mnk import GridState, MNKGame, empty_state, place
 from games.registry import canonical_name, make_game
-from games.tictactoe.engine import masks_of, rank, solver_for
+
+if TYPE_CHECKING:  # each game's engine is imported when that game is solved: a process loads only one
+    from games.connect_four import ConnectFour
+    from games.connect_four.solver import Solver
+    from games.gomoku import Gomoku
 
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
 
@@ -75,6 +73,8 @@ def solve_connect_four(game: ConnectFour, position: str, budget: float | None) -
     yield f"{state.ply} stones, {'XO'[state.to_move]} to move"
     if state.over:
         raise IllegalMove("the game is already over in this position")
+    from games.connect_four.engine import ConnectFourEngine
+
     engine = ConnectFourEngine(game.rows, game.cols, budget)
     solver = engine.solver
     position_bits, mask = engine.layout.from_state(state)
@@ -139,6 +139,8 @@ def parse_board_key(key: str, rows: int, cols: int) -> GridState:
 def solve_tictactoe(game: MNKGame, position: str) -> Iterator[str]:
     """Every move's value and end depth, the engine's move, and the value as the last line."""
     state = parse_board_key(position, game.rows, game.cols)
+    from games.tictactoe.engine import masks_of, rank, solver_for
+
     solver = solver_for(game.rows, game.cols, game.k)
     mine, theirs = masks_of(state)
     if solver.has_line(mine) or solver.has_line(theirs) or solver.terminal(mine, theirs):
@@ -167,6 +169,8 @@ def solve_gomoku(game: Gomoku, position: str, budget: float) -> Iterator[str]:
         state = place(state, cell.row * game.cols + cell.col, game.k)
     if state.over:
         raise IllegalMove("the game is already over in this position")
+    from games.gomoku.engine import GomokuEngine
+
     move = GomokuEngine(budget=budget).best_move(state, game.k)
     yield from (numbered(state), f"{'XO'[state.to_move]} to move", f"engine move: {move}")
 

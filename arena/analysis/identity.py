@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import DEFAULT_BUDGET
+
 DEFAULT_LEVEL = 5
-DEFAULT_BUDGET = 1.0
 SHOWN_ELSEWHERE = ("temperature", "prompt")
 
 

@@ -25,7 +25,8 @@ from arena.cli.common import (
 )
 from arena.cli.tournament import run_configs
 from arena.llm.secrets import hide_spec
-from arena.tournaments.launch import DEFAULT_BUDGET, POOL_MIN_GAMES, flag_config, with_budget, with_temperature
+from arena.tournaments.launch import POOL_MIN_GAMES, flag_config, with_budget, with_temperature
+from games.base import DEFAULT_BUDGET
 
 BATCH_ONLY = (
     "--games",

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from arena.players.base import Choice, TurnView
+from games.base import DEFAULT_BUDGET
 from games.battleship import Battleship
 from games.battleship.engine import best_shot
 from games.connect_four import ConnectFour
@@ -21,7 +22,6 @@ from games.mnk import MNKGame
 from games.tictactoe.engine import MAX_EXACT_CELLS
 from games.tictactoe.engine import best_move as tictactoe_best_move
 
-DEFAULT_BUDGET = 1.0
 TOP_LEVEL = 5
 # Chance of a uniformly random legal move at each level; the top level always plays the engine's move.
 LEVEL_NOISE = {1: 0.8, 2: 0.5, 3: 0.25, 4: 0.1, 5: 0.0}

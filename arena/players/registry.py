@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 from arena.llm.secrets import hide_spec
 from arena.players.base import Player
-from arena.players.engine_player import DEFAULT_BUDGET, LEVEL_NOISE, TOP_LEVEL, EnginePlayer
+from arena.players.engine_player import LEVEL_NOISE, TOP_LEVEL, EnginePlayer
 from arena.players.options import PlayerOptions
 from arena.players.random_player import RandomAnyPlayer, RandomPlayer
 from arena.players.scripted import ScriptedPlayer
+from games.base import DEFAULT_BUDGET
 
 
 def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:

@@ -9,10 +9,8 @@ from pathlib import Path
 
 from arena.paths import read_small_file
 from arena.prompting.family import PromptFamily
+from arena.prompting.names import PROMPTS, SHIPPED, shipped_names
 from arena.prompting.schema import FamilyFile, validate_family
-
-PROMPTS = Path(__file__).resolve().parent.parent.parent / "prompts"
-SHIPPED = ("arena", "childplay", "topsakal", "cloudwalk")
 
 
 def _parse(raw: bytes, where: str) -> FamilyFile:
@@ -33,11 +31,6 @@ def _shipped(stem: str) -> tuple[FamilyFile, str]:
     return _parse(raw, f"prompts/{stem}.toml"), hashlib.sha256(raw).hexdigest()
 
 
-def shipped_names() -> tuple[str, ...]:
-    """Every shipped family name, variants included, in file order."""
-    return tuple(name for stem in SHIPPED for name in _shipped(stem)[0].names())
-
-
 def game_family_names() -> tuple[str, ...]:
     """The shipped families that play games (the quiz's own are left out)."""
     return tuple(name for stem in SHIPPED if _shipped(stem)[0].layout != "quiz" for name in _shipped(stem)[0].names())
@@ -46,6 +39,11 @@ def game_family_names() -> tuple[str, ...]:
 def is_family_path(name: str) -> bool:
     """Whether a --prompt value names a file rather than a shipped family."""
     return name.partition("#")[0].endswith(".toml")
+
+
+def checked_names() -> tuple[str, ...]:
+    """Every shipped family name as the checked files give them (a test holds them equal to `shipped_names`)."""
+    return tuple(name for stem in SHIPPED for name in _shipped(stem)[0].names())
 
 
 def _pick(spec: FamilyFile, variant: str | None, where: str) -> str | None:

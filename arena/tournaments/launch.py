@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from games.base import DEFAULT_BUDGET
+
 if TYPE_CHECKING:  # the command line reads this module's constants before it knows what it will run
     from arena.players import PlayerOptions
     from arena.tournaments.config import TournamentConfig
     from arena.tournaments.runs import BatchRun
 
-DEFAULT_BUDGET = 1.0
 POOL_MIN_GAMES = 20  # starting worker processes costs about a second: short runs play in this one
 # Games whose engine moves cost more than sending a record between processes (tic-tac-toe and
 # Battleship matches take well under a millisecond: measured slower with workers, see bench/scale.py).
