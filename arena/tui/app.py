@@ -65,7 +65,7 @@ class ArenaApp(App[None]):
         self.push_screen(HistoryScreen(self.store))
 
     def go_leaderboard(self) -> None:
-        from arena.tui.screens.leaderboard import LeaderboardScreen  # scipy loads when it is first opened
+        from arena.tui.screens.leaderboard import LeaderboardScreen  # the ratings load when it is first opened
 
         self.push_screen(LeaderboardScreen(self.store))
 

@@ -221,6 +221,6 @@ class SetupScreen(Screen[None]):
         self.app.push_screen(TasksScreen(self.store))
 
     def action_leaderboard(self) -> None:
-        from arena.tui.screens.leaderboard import LeaderboardScreen  # scipy loads when it is first opened
+        from arena.tui.screens.leaderboard import LeaderboardScreen  # the ratings load when it is first opened
 
         self.app.push_screen(LeaderboardScreen(self.store))
