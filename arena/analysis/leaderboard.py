@@ -184,7 +184,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
         matches += 1
         rules = analysis.game
         for seat, name in enumerate(analysis.players):
-            row = rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
+            row = rows.get(name) or rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
             outcome = analysis.outcome(seat)
             for key, value in vars(analysis.seats[seat]).items():

@@ -136,11 +136,15 @@ def bradley_terry(results: Sequence[Result], players: int, resamples: int = 1000
     spread = Z95 * np.sqrt(np.maximum(np.diag(centring @ covariance @ centring.T), 0.0))
     low, high = strength - spread, strength + spread
     if resamples:
-        drawn = np.random.default_rng(seed).integers(0, len(compact), (resamples, len(compact)))
-        offset = (np.arange(resamples)[:, None] * design.shape[0] + pair[drawn]).ravel()
-        cells = resamples * design.shape[0]
-        boot_games = np.bincount(offset, minlength=cells).reshape(resamples, -1).astype(float)
-        boot_won = np.bincount(offset, weights=points[drawn].ravel(), minlength=cells).reshape(resamples, -1)
+        # Resampling matches with replacement only changes how many matches of each kind (ordered pair and
+        # points) a resample holds: those counts are multinomial, drawn directly (not match by match).
+        kind, kind_of = np.unique(pair * 3 + np.rint(points * 2).astype(np.int64), return_inverse=True)
+        share = np.bincount(kind_of, minlength=len(kind)) / len(compact)
+        counts = np.random.default_rng(seed).multinomial(len(compact), share, size=resamples).astype(float)
+        boot_games = np.zeros((resamples, design.shape[0]))
+        boot_won = np.zeros((resamples, design.shape[0]))
+        np.add.at(boot_games.T, kind // 3, counts.T)
+        np.add.at(boot_won.T, kind // 3, counts.T * ((kind % 3) / 2.0)[:, None])
         fitted, _ = _newton(design, boot_games, boot_won)
         draws = fitted[:, :size] @ centring.T
         boot_low, boot_high = np.percentile(draws, [2.5, 97.5], axis=0)

@@ -61,10 +61,7 @@ def run_report(argv: list[str]) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from arena.report.files import write_report
     from arena.report.load import load_report, report_json
-    from arena.report.site import write_site
-    from arena.report.tables import combined_table, leaderboard_table, matrix_table
     from arena.store import MatchStore, StoreError
 
     args = report_parser().parse_args(argv)
@@ -97,8 +94,15 @@ def run_report(argv: list[str]) -> int:
                 lambda done, total: progress.update(task, completed=done, total=total),
                 args.source,
             )
-            written = write_report(args.out, report, store) if args.out else []
-            site = write_site(args.html, report, store) if args.html and (report.analyses or report.sessions) else []
+            written, site = [], []
+            if args.out:
+                from arena.report.files import write_report
+
+                written = write_report(args.out, report, store)
+            if args.html and (report.analyses or report.sessions):
+                from arena.report.site import write_site
+
+                site = write_site(args.html, report, store)
     except (StoreError, ValueError) as error:
         print_error(f"arena report: error: {error}")
         return 2
@@ -114,6 +118,7 @@ def run_report(argv: list[str]) -> int:
         print(json.dumps(report_json(report), allow_nan=False))  # strict JSON: no NaN
     else:
         from arena.console import wide_console
+        from arena.report.tables import combined_table, leaderboard_table, matrix_table
 
         console = wide_console()
         for board in report.boards:

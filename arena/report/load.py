@@ -13,6 +13,7 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
 from arena.imports.compare import Comparison, comparisons
 from arena.store import MatchStore
+from arena.store.atomic import gc_paused
 from arena.store.summaries import FIELD
 from arena.tasks.metrics import session_summary as task_summary
 from arena.tasks.session import TaskSession, task_sessions
@@ -82,10 +83,11 @@ def load_report(
             and (source is None or source_of(row) == source)
         )
 
-    analyses = analyse_store(store, keep, budget, on_progress)
-    if family is not None:
-        analyses = [a for a in analyses if family in a.families]
-    boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
+    with gc_paused():  # hundreds of thousands of objects, no cycles: full collections only cost time
+        analyses = analyse_store(store, keep, budget, on_progress)
+        if family is not None:
+            analyses = [a for a in analyses if family in a.families]
+        boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
     own_sessions = tournament is None and family is None and source in (None, "arena")
     sessions = [s for s in task_sessions(store) if s.answers] if own_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []

@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
-
-from filelock import FileLock, Timeout
 
 from arena.match.records import MatchRecord
 from arena.store.atomic import AtomicJSONStorage, write_atomically
 from arena.store.errors import StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, legacy_tables, locate, read_marker
+from arena.store.locking import FolderLock
 from arena.store.reading import StoreReading
 from arena.store.segments import Prepared
 from arena.store.summaries import record_row
@@ -50,7 +48,7 @@ class MatchStore(StoreReading):
             raise StoreError(f"cannot use {self.path}: {error.strerror or error}") from None
         self.read_only = read_only
         self.journal = Journal(self.folder / "journal")
-        self.lock = FileLock(str(self.folder / "lock"), timeout=lock_timeout)
+        self.lock = FolderLock(self.folder / "lock", self.path, lock_timeout)
         self.warnings: list[str] = []
         self.spill: Journal | None = None
         self.unmerged = 0  # records this process journalled since its last merge
@@ -104,17 +102,9 @@ class MatchStore(StoreReading):
             if others:
                 raise StoreError(f"{folder} is a folder that is not an arena database; choose another --db")
 
-    @contextmanager
-    def locked(self) -> Iterator[None]:
+    def locked(self) -> AbstractContextManager[None]:
         """Hold the cross-process lock; StoreError if another process keeps it too long."""
-        try:
-            self.lock.acquire()
-        except Timeout:
-            raise StoreLocked(f"{self.path} is locked by another arena process ({self.lock.lock_file})") from None
-        try:
-            yield
-        finally:
-            self.lock.release()
+        return self.lock.held()
 
     def remove_stale_temps(self) -> None:
         """Under the lock no one is writing: any temp file here was left by a writer killed mid-write."""

@@ -11,7 +11,6 @@ from arena.sessions.records import TaskAnswerRecord, TaskSessionRecord
 from arena.sessions.tables import SessionTables, now
 from arena.store import MatchStore
 from arena.store.tables import TASK_ANSWERS, TASK_SESSIONS
-from arena.tasks.registry import make_task
 from games.tasks.base import Item, Task, Verdict
 
 TASK_TABLES = SessionTables(TASK_SESSIONS, TASK_ANSWERS, TaskSessionRecord, TaskAnswerRecord)
@@ -28,6 +27,8 @@ class TaskSession:
     @cached_property
     def task(self) -> Task:
         """The task with the session's options."""
+        from arena.tasks.registry import make_task  # each task's libraries (RDKit) load only when a task is made
+
         return make_task(self.record.task, self.record.options)
 
     @cached_property
@@ -94,6 +95,8 @@ def start_task_session(
     temperature: float | None = None,
 ) -> TaskSession:
     """A new session, stored before its first item is asked."""
+    from arena.tasks.registry import make_task
+
     make_task(task, options)  # an unknown task or option fails here, before anything is stored
     prompt = prompt or {}
     record = TaskSessionRecord(

@@ -1,0 +1,80 @@
+"""The Gomoku engine against gomokubench's `standard` AI (a depth-2 minimax over its 10 best-evaluated moves):
+seeded openings, both colours, by budget. Run alone: python -m bench.gomoku_strength [GAMES [BUDGET ...]]."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from bench.gomoku import opening, play
+from bench.ratings import load
+from bench.tables import table
+from games.base import Cell
+from games.gomoku.engine import GomokuEngine
+from games.mnk import GridState
+
+SIZE = 15
+
+
+def gomokubench_move(state: GridState) -> Cell:
+    """gomokubench's `standard` AI's move in this position (its board: 1 black, -1 white; black moves first)."""
+    import numpy as np
+    from libs.ai import get_best_move, resolve_ai_settings
+    from libs.board import BoardState
+
+    settings = resolve_ai_settings("standard")
+    values = np.array(state.cells, dtype=np.int64).reshape(SIZE, SIZE)
+    values = np.where(values == 2, -1, values)
+    colour = 1 if state.to_move == 0 else -1
+    board = BoardState(SIZE, values=values, color=-colour)  # `color` is the side that moved last
+    move, _ = get_best_move(board, settings["depth"], colour == 1, candidate_count=settings["candidate_count"],
+                            random_top_n=settings["random_top_n"])  # fmt: skip
+    row, col = (int(v) for v in move)
+    return Cell(row, col)
+
+
+def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, list[str], float]:
+    """(wins, draws, losses, the lost games as `opening N, first|second`, the engine's longest move) over
+    `games` games: opening seed + game // 2, the engine first in even games."""
+    engine = GomokuEngine(budget=budget)
+    wins = draws = losses = 0
+    lost: list[str] = []
+    times: list[float] = []
+    for game in range(games):
+        state = opening(seed + game // 2)
+        first = game % 2 == 0
+        if first:
+            winner = play(engine.best_move, gomokubench_move, state, times, 0)
+        else:
+            winner = play(gomokubench_move, engine.best_move, state, times, 1)
+        if winner is None:
+            draws += 1
+        elif (winner == 0) == first:
+            wins += 1
+        else:
+            losses += 1
+            lost.append(f"opening {seed + game // 2}, {'first' if first else 'second'}")
+    return wins, draws, losses, lost, max(times, default=0.0)
+
+
+def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0.1)) -> None:
+    rows = []
+    for budget in budgets:
+        started = time.perf_counter()
+        wins, draws, losses, lost, longest = strength(budget, games)
+        minutes = (time.perf_counter() - started) / 60
+        shown = "; ".join(lost[:6]) + (" ..." if len(lost) > 6 else "")
+        rows.append((f"{budget:g} s", str(games), f"{wins}-{draws}-{losses}", shown or "-", f"{longest:.2f} s",
+                     f"{minutes:.0f} min", load()))  # fmt: skip
+    table(
+        "Gomoku engine vs gomokubench 0.1.10 `standard` (15x15, seeded 4-stone openings, both colours; goal: 0 losses)",
+        ("budget", "games", "W-D-L", "lost games", "longest move", "time", "load"),
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    count = int(arguments[0]) if arguments else 100
+    chosen = tuple(float(b) for b in arguments[1:]) or (1.0, 0.1)
+    bench_gomoku_strength(count, chosen)
