@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Any
 
-from arena.analysis.moves import INVALID_KINDS, MatchAnalysis
+from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats
 from arena.analysis.ratings import PROVISIONAL, Result, bradley_terry, elo, wilson
 
 SEATS = ("first", "second")
 
 
 USAGE = ("prompt_tokens", "completion_tokens", "cost", "unpriced", "seconds")  # spent in every match, scored or not
+PLAY_FIELDS = tuple(f.name for f in fields(SeatStats) if f.name not in USAGE)  # counted in scored matches only
+_usage_of, _play_of = itemgetter(*USAGE), itemgetter(*PLAY_FIELDS)
 OUTCOMES = ("wins", "draws", "losses", "disqualified", "opponent_disqualified")
 OUTCOME_OF = {"win": "wins", "draw": "draws", "loss": "losses", "disqualified": "disqualified"}
 OUTCOME_OF["opponent_disqualified"] = "opponent_disqualified"
@@ -178,6 +181,9 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
     matrix: dict[tuple[str, str], list[int]] = {}
     results: list[tuple[str, str, float]] = []
     matches, rules = 0, game
+    # Each seat's statistics as tuples, summed per player at the end (column sums in C, in match order).
+    played: dict[str, list[tuple[float, ...]]] = {}
+    spent: dict[str, list[tuple[float, ...]]] = {}
     for analysis in analyses:
         if analysis.variant != game or len(analysis.players) != 2:
             continue
@@ -187,9 +193,10 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
             row = rows.get(name) or rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
             outcome = analysis.outcome(seat)
-            for key, value in vars(analysis.seats[seat]).items():
-                if outcome is not None or key in USAGE:  # an errored match's moves are no measure of play
-                    row.counts[key] = row.counts.get(key, 0) + value
+            stats = vars(analysis.seats[seat])
+            spent.setdefault(name, []).append(_usage_of(stats))
+            if outcome is not None:  # an errored match's moves are no measure of play
+                played.setdefault(name, []).append(_play_of(stats))
             if outcome is None:
                 row.unscored += 1
                 continue
@@ -201,6 +208,10 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
         first_points = analysis.points(0)
         if first_points is not None:
             results.append((analysis.players[0], analysis.players[1], first_points))
+    for name, row in rows.items():
+        if name in played:
+            row.counts.update(zip(PLAY_FIELDS, map(sum, zip(*played[name], strict=True)), strict=True))
+        row.counts.update(zip(USAGE, map(sum, zip(*spent[name], strict=True)), strict=True))
     names = list(rows)
     number = {name: i for i, name in enumerate(names)}
     scored = [Result(number[a], number[b], p) for a, b, p in results if a != b]
