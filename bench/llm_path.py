@@ -49,6 +49,32 @@ async def direct_calls(url: str, requests: int, concurrency: int) -> tuple[float
     return time.perf_counter() - wall, cpu() - spent
 
 
+async def bare_calls(url: str, requests: int, concurrency: int) -> tuple[float, float]:
+    """The floor: a bare aiohttp client (one session) streaming the same replies, parsing each chunk's JSON."""
+    import json
+
+    import aiohttp
+
+    body = {
+        "model": f"first-legal-{CHUNKS}",
+        "stream": True,
+        "messages": [{"role": "user", "content": "Legal moves: 1,1"}],
+    }
+    queue = iter(range(requests))
+    async with aiohttp.ClientSession() as session:
+
+        async def worker() -> None:
+            for _ in queue:
+                async with session.post(f"{url}/chat/completions", json=body) as response:
+                    async for line in response.content:
+                        if line.startswith(b"data:") and line[5:].strip() != b"[DONE]":
+                            json.loads(line[5:])
+
+        wall, spent = time.perf_counter(), cpu()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return time.perf_counter() - wall, cpu() - spent
+
+
 async def matches(url: str, games: int, concurrency: int) -> tuple[float, float, int]:
     """(wall, CPU, requests) of tic-tac-toe matches of a streaming model against random."""
     plan = TournamentPlan("tictactoe", (f"llm:openai/first-legal-{CHUNKS}", "random"), games=games, seed=1)
@@ -73,6 +99,13 @@ def bench_llm_path() -> None:
     url = server.stdout.readline().strip()
     rows = []
     try:
+        requests = 1_000
+        wall, spent = asyncio.run(bare_calls(url, requests, 64))
+        rows.append(("bare aiohttp client (the floor), 1,000 calls at concurrency 64", f"{requests / wall:.0f}/s",
+                     f"{spent / requests * 1000:.2f} ms", f"{spent / (requests * CHUNKS) * 1e6:.1f} us"))  # fmt: skip
+        wall, spent = asyncio.run(direct_calls(url, requests, 64))
+        rows.append(("the arena's model call, 1,000 calls at concurrency 64", f"{requests / wall:.0f}/s",
+                     f"{spent / requests * 1000:.2f} ms", f"{spent / (requests * CHUNKS) * 1e6:.1f} us"))  # fmt: skip
         for concurrency in (1, 16):
             requests = 300
             wall, spent = asyncio.run(direct_calls(url, requests, concurrency))

@@ -12,7 +12,7 @@ from arena.llm.library import classify, estimated_tokens, litellm_module
 from arena.llm.local import capacity_gate
 from arena.llm.replies import Completion, DeltaSink, ProviderFailure, RetrySink
 from arena.llm.settings import ModelSettings
-from arena.llm.streaming import FinishWatch, ReplyParts, next_chunk
+from arena.llm.streaming import FinishWatch, ReplyParts, StallWatch, next_chunk
 
 
 async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
@@ -46,18 +46,19 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
             watch = FinishWatch(response.completion_stream)
             response.completion_stream = watch
         iterator = response.__aiter__()
-        while True:
-            try:
-                chunk = await next_chunk(iterator, settings.chunk_timeout)
-            except StopAsyncIteration:
-                break
-            if getattr(chunk, "usage", None):
-                usage = chunk.usage
-            for choice in getattr(chunk, "choices", None) or []:
-                delta = choice.delta
-                await reply.feed(
-                    getattr(delta, "reasoning_content", None), getattr(delta, "content", None), choice.finish_reason
-                )
+        with StallWatch(settings.chunk_timeout) as stall:
+            while True:
+                try:
+                    chunk = await next_chunk(iterator, stall)
+                except StopAsyncIteration:
+                    break
+                if getattr(chunk, "usage", None):
+                    usage = chunk.usage
+                for choice in getattr(chunk, "choices", None) or []:
+                    delta = choice.delta
+                    await reply.feed(
+                        getattr(delta, "reasoning_content", None), getattr(delta, "content", None), choice.finish_reason
+                    )
     except asyncio.CancelledError:
         raise
     except Exception as error:  # every failure of the call or the stream is the provider's
@@ -82,14 +83,15 @@ async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]],
     stream = DirectStream(settings, messages)
     iterator = stream.chunks()
     try:
-        while True:
-            try:
-                chunk = await next_chunk(iterator, settings.chunk_timeout)
-            except StopAsyncIteration:
-                break
-            thought, text, reason, used = pieces(chunk)
-            usage = used or usage
-            await reply.feed(thought, text, reason)
+        with StallWatch(settings.chunk_timeout) as stall:
+            while True:
+                try:
+                    chunk = await next_chunk(iterator, stall)
+                except StopAsyncIteration:
+                    break
+                thought, text, reason, used = pieces(chunk)
+                usage = used or usage
+                await reply.feed(thought, text, reason)
     except ProviderError as error:
         raise ProviderFailure(str(error), error.retryable) from None
     finally:

@@ -106,25 +106,42 @@ class DirectStream:
                     text = await response.text(errors="replace")
                     retryable = response.status in RETRYABLE_STATUS or response.status >= 500
                     raise ProviderError(error_message(response.status, text), retryable)
-                async for line in response.content:
-                    if not line.startswith(b"data:"):
-                        continue
-                    data = line[5:].strip()
-                    if data == b"[DONE]":
-                        self.finished = True
-                        return
-                    try:
-                        chunk = json.loads(data)
-                    except ValueError:
-                        raise ProviderError("the server sent a chunk that is not JSON", retryable=True) from None
-                    if isinstance(chunk, dict):
-                        if "error" in chunk:
-                            raise ProviderError(error_message(500, data.decode(errors="replace")), retryable=True)
-                        yield chunk
+                rest = b""
+                async for block in response.content.iter_any():  # lines split here: fewer reads than readline
+                    *lines, rest = (rest + block).split(b"\n")
+                    for line in lines:
+                        if not line.startswith(b"data:"):
+                            continue
+                        data = line[5:].strip()
+                        if data == b"[DONE]":
+                            self.finished = True
+                            return
+                        chunk = event(data)
+                        if chunk is not None:
+                            yield chunk
+                last = rest[5:].strip() if rest.startswith(b"data:") else b""  # a last event without its newline
+                if last == b"[DONE]":
+                    self.finished = True
+                elif last and (chunk := event(last)) is not None:
+                    yield chunk
         except aiohttp.ClientError as error:
             raise ProviderError(f"{type(error).__name__}: {error}", retryable=True) from None
         except TimeoutError:
             raise ProviderError(f"the request took over {settings.timeout:g} s", retryable=True) from None
+
+
+def event(data: bytes) -> dict[str, Any] | None:
+    """One `data:` event's JSON object (None for JSON that is no object); ProviderError for one that is not JSON
+    or that reports an error."""
+    try:
+        chunk = json.loads(data)
+    except ValueError:
+        raise ProviderError("the server sent a chunk that is not JSON", retryable=True) from None
+    if not isinstance(chunk, dict):
+        return None
+    if "error" in chunk:
+        raise ProviderError(error_message(500, data.decode(errors="replace")), retryable=True)
+    return chunk
 
 
 def pieces(chunk: dict[str, Any]) -> tuple[str, str, str | None, dict[str, Any] | None]:

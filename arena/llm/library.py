@@ -1,4 +1,4 @@
-"""litellm itself, the one place it is imported: once, quietly and offline; its errors, prices and token counts."""
+"""litellm itself, the one place it is imported: once, quietly and offline; its errors and token counts."""
 
 from __future__ import annotations
 
@@ -65,19 +65,6 @@ def classify(error: BaseException) -> ProviderFailure:
     if "Missing credentials" in text or ("api_key" in text and "must be set" in text):
         return ProviderFailure(f"no API key for this provider ({text})", retryable=False)
     return ProviderFailure(f"{name}: {text}", retryable=True)
-
-
-def estimate_cost(model: str, tokens: dict[str, int] | None) -> float | None:
-    """Dollar cost from litellm's price list, or None for a model it does not know."""
-    if not tokens:
-        return None
-    try:
-        prompt, completion = litellm_module().cost_per_token(
-            model=model, prompt_tokens=tokens.get("prompt", 0), completion_tokens=tokens.get("completion", 0)
-        )
-    except Exception:  # litellm raises a plain Exception for unmapped models
-        return None
-    return float(prompt + completion)
 
 
 def estimated_tokens(model: str, messages: list[dict[str, Any]], reply: str) -> dict[str, int]:

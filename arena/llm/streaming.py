@@ -6,7 +6,7 @@ import asyncio
 import time
 from typing import Any
 
-from arena.llm.library import estimate_cost
+from arena.llm.prices import estimate_cost
 from arena.llm.replies import Completion, DeltaSink, ProviderFailure
 from arena.llm.settings import ModelSettings
 from arena.llm.thinking import ThinkSplitter
@@ -119,14 +119,44 @@ class DeltaBatcher:
             self.ticker = None
 
 
-async def next_chunk(iterator: Any, timeout: float) -> Any:
-    # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
-    # arrives as the chunk completes, and an aborted match would go on streaming.
-    try:
-        async with asyncio.timeout(timeout):
-            return await iterator.__anext__()
-    except TimeoutError:
-        raise ProviderFailure(f"the stream stalled for {timeout:g} s", retryable=True) from None
+class StallWatch:
+    """Ends a stream that goes quiet for `stall` seconds with ProviderFailure: one timer for the whole stream,
+    moved on by each chunk only when it fires (a timeout context per chunk cost more CPU than the chunk)."""
+
+    def __init__(self, stall: float) -> None:
+        self.stall = stall
+        self.loop = asyncio.get_running_loop()
+        self.task = asyncio.current_task()
+        self.last = self.loop.time()
+        self.fired = False
+        self.handle = self.loop.call_at(self.last + stall, self.check)
+
+    def beat(self) -> None:
+        """A chunk came."""
+        self.last = self.loop.time()
+
+    def check(self) -> None:
+        if self.loop.time() - self.last >= self.stall and self.task is not None:
+            self.fired = True
+            self.task.cancel()
+        else:
+            self.handle = self.loop.call_at(self.last + self.stall, self.check)
+
+    def __enter__(self) -> StallWatch:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> None:
+        self.handle.cancel()
+        # Only this watch's own cancellation becomes a stall; one from outside (an abort) stays a cancellation.
+        if kind is asyncio.CancelledError and self.fired and self.task is not None and self.task.uncancel() == 0:
+            raise ProviderFailure(f"the stream stalled for {self.stall:g} s", retryable=True) from None
+
+
+async def next_chunk(iterator: Any, watch: StallWatch) -> Any:
+    """The next chunk of a stream under its stall watch."""
+    chunk = await iterator.__anext__()
+    watch.beat()
+    return chunk
 
 
 class ReplyParts:
