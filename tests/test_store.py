@@ -204,7 +204,7 @@ def test_segments_roll_over_and_each_record_is_read_from_its_own(
     with MatchStore(db_path) as store:
         store.add_many(records[6:])
     names = sorted(p.name for p in folder_of(db_path).glob("matches-*.json"))
-    assert names == sorted(f"matches-00000{n}{kind}.json" for n in (1, 2, 3) for kind in ("", ".index"))
+    assert names == sorted(f"matches-00000{n}{kind}.json" for n in (1, 2, 3) for kind in ("", ".index", ".groups"))
     with MatchStore(db_path) as store:
         summaries = store.summaries()
         assert [s.id for s in summaries] == [r.id for r in records]

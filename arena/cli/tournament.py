@@ -91,9 +91,7 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
 def known_tournament(db: Path, tournament: str) -> None:
     """ValueError unless the database holds matches of the tournament `--resume` names."""
     from arena.store import MatchStore
-    from arena.store.summaries import FIELD
 
     with MatchStore(db, read_only=True) as store:
-        column = FIELD["tournament"]
-        if not any(row[column] == tournament for row in store.summary_rows().rows):
+        if not store.tournament_rows(tournament).rows:
             raise ValueError(f"--resume: no tournament {tournament} in {db} (run without --resume to start one)")

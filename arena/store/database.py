@@ -26,7 +26,7 @@ from arena.store.journal import Journal
 from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, legacy_tables, locate, read_marker
 from arena.store.locking import FolderLock
 from arena.store.reading import StoreReading
-from arena.store.segments import Prepared
+from arena.store.segments import Prepared, group_key
 from arena.store.summaries import record_row
 from arena.store.tables import MATCHES
 
@@ -214,6 +214,7 @@ class MatchStore(StoreReading):
             newest = segments.numbers()[-1]
             aside = set_aside(segments.path(newest))
             segments.index_path(newest).unlink(missing_ok=True)
+            segments.groups_path(newest).unlink(missing_ok=True)
             why = short_reason(error)
             self.warnings.append(f"{segments.path(newest)} could not be read ({why}); moved aside to {aside.name}")
             return segments.add(items)
@@ -265,14 +266,18 @@ class MatchStore(StoreReading):
             [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
         )
 
-    def remove_matches(self, ids: set[str]) -> int:
-        """Delete these matches (a resumed tournament replays its failed ones under the same ids); returns how many."""
+    def remove_matches(self, ids: set[str], tournament: str | None = None) -> int:
+        """Delete these matches (of this tournament, if given: only its segments are read); returns how many.
+
+        A resumed tournament replays its failed matches under the same ids.
+        """
         if self.read_only:
             raise StoreError("this database was opened read-only")
         try:
             with self.locked():
                 self.merge_journal()
-                return self.segments(MATCHES).remove(set(ids))
+                groups = None if tournament is None else {group_key(tournament)}
+                return self.segments(MATCHES).remove(set(ids), groups)
         except OSError as error:
             raise StoreError(f"cannot write to {self.folder}: {error.strerror or error}") from None
 

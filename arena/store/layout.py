@@ -13,7 +13,7 @@ MARKER = "arena-store.json"
 FORMAT = "arena segmented store"
 # Names a store writes itself: a folder holding only these is a store being created, or one whose marker was lost.
 OWN_NAMES = re.compile(
-    r"^(arena-store\.json|lock|journal|spill-.*|\..*\.tmp|[a-z_]+-\d{6}(\.index)?\.json|analysis-cache\.jsonl?)$"
+    r"^(arena-store\.json|lock|journal|spill-.*|\..*\.tmp|[a-z_]+-\d{6}(\.index|\.groups)?\.json|analysis-cache\.jsonl?)$"
 )
 SEGMENT_NAME = re.compile(r"^[a-z_]+-\d{6}\.json$")
 

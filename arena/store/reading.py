@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +12,9 @@ from arena.match.records import MatchRecord
 from arena.store.atomic import gc_paused
 from arena.store.errors import short_reason
 from arena.store.journal import Journal
-from arena.store.segments import Segments, id_only
-from arena.store.summaries import MatchSummary, SummaryRows, summary_row
-from arena.store.tables import MATCHES, SUMMARIZERS
+from arena.store.segments import Segments, group_key, id_only
+from arena.store.summaries import FIELD, MatchSummary, SummaryRows, summary_row
+from arena.store.tables import GROUPS, MATCHES, SUMMARIZERS
 
 
 class StoreReading:
@@ -28,7 +28,7 @@ class StoreReading:
     legacy_view: dict[str, list[dict[str, Any]]] | None
 
     def segments(self, table: str) -> Segments:
-        return Segments(self.folder, table, SUMMARIZERS.get(table, id_only))
+        return Segments(self.folder, table, SUMMARIZERS.get(table, id_only), GROUPS.get(table))
 
     def spill_journals(self) -> list[Journal]:
         """Spill files other processes (or this one) left when the lock stayed taken."""
@@ -84,13 +84,25 @@ class StoreReading:
         with gc_paused():
             return self.read_summary_rows()
 
-    def read_summary_rows(self) -> SummaryRows:
+    def tournament_rows(self, tournament: str) -> SummaryRows:
+        """The index rows of one tournament's matches: only the segments holding some are read."""
+        with gc_paused():
+            table = self.read_summary_rows({group_key(tournament)})
+        column = FIELD["tournament"]
+        kept = [position for position, row in enumerate(table.rows) if row[column] == tournament]
+        return SummaryRows([table.rows[p] for p in kept], [table.segments[p] for p in kept])
+
+    def read_summary_rows(self, groups: set[str] | None = None) -> SummaryRows:
+        """Index rows, oldest first: every segment's, or only those of segments holding one of these group keys."""
         table = SummaryRows([], [])
         if self.legacy_view is not None:
             table.rows = [summary_row(document) for document in self.legacy_view.get(MATCHES, [])]
             table.segments = [0] * len(table.rows)
         segments = self.segments(MATCHES)
-        for number in segments.numbers() if self.legacy_view is None else []:
+        numbers = segments.numbers() if self.legacy_view is None else []
+        if groups is not None:
+            numbers = self.readable(segments, lambda: segments.holding(groups, numbers, repair=not self.read_only))
+        for number in numbers:
             try:
                 rows = segments.rows(number, repair=not self.read_only)
             except ValueError as error:  # an index that must be rebuilt from a damaged segment
@@ -107,6 +119,13 @@ class StoreReading:
                     table.rows.append(summary_row(document))
                     table.segments.append(0)
         return table
+
+    def readable(self, segments: Segments, find: Callable[[], list[int]]) -> list[int]:
+        """Segment numbers found by `find`, or every segment if one's index cannot be rebuilt (each then skipped)."""
+        try:
+            return find()
+        except ValueError:
+            return segments.numbers()
 
     def summaries(self) -> list[MatchSummary]:
         """One summary per recorded match, oldest first (see `summary_rows` for the cheap form)."""

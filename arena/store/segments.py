@@ -2,9 +2,11 @@
 
 `matches-000001.json` is a TinyDB file holding up to SEGMENT_DOCUMENTS documents (fewer when
 they pass SEGMENT_BYTES); `matches-000001.index.json` holds one summary row per document, so
-listings never open a segment. A segment is written before its index; only the newest segment
-can have an index that is behind (a writer killed between the two), and it is rebuilt from the
-segment when next written to.
+listings never open a segment. A table with a group column (the tournament of a match) also keeps
+`matches-000001.groups.json`: how many of the segment's rows hold each group value, so finding one
+tournament's matches or checking its ids reads only the indexes of the segments that hold it.
+A segment is written before its index and groups; only the newest segment can have an index that
+is behind (a writer killed between the two), and it is rebuilt from the segment when next written to.
 """
 
 from __future__ import annotations
@@ -51,15 +53,23 @@ class SegmentIndex:
 
 # (folder, table, segment) -> (file size, mtime, ids): a merge checks every id without re-reading old indexes.
 _SEGMENT_IDS: dict[tuple[str, str, int], tuple[int, int, frozenset[Any]]] = {}
+# The same for the group values a segment holds.
+_SEGMENT_GROUPS: dict[tuple[str, str, int], tuple[int, int, frozenset[str]]] = {}
+
+
+def group_key(value: Any) -> str:
+    """A group value as a key of a groups file (JSON text: None and "null" stay apart)."""
+    return json.dumps(value)
 
 
 class Segments:
     """Every segment of one table in a database folder."""
 
-    def __init__(self, folder: Path, table: str, summarize: Summarizer) -> None:
+    def __init__(self, folder: Path, table: str, summarize: Summarizer, group: int | None = None) -> None:
         self.folder = folder
         self.table = table
         self.summarize = summarize
+        self.group = group  # the index column documents are grouped by (None: no groups file)
         self.pattern = re.compile(rf"^{re.escape(table)}-(\d{{6}})\.json$")
 
     def numbers(self) -> list[int]:
@@ -78,6 +88,14 @@ class Segments:
 
     def index_path(self, number: int) -> Path:
         return self.folder / f"{self.table}-{number:06d}.index.json"
+
+    def groups_path(self, number: int) -> Path:
+        return self.folder / f"{self.table}-{number:06d}.groups.json"
+
+    def group_of(self, row: list[Any]) -> str:
+        """The group key of an index row (rows written before a column existed are padded with None)."""
+        assert self.group is not None
+        return group_key(row[self.group] if len(row) > self.group else None)
 
     def database(self, number: int) -> TinyDB:
         """A TinyDB handle on one segment (its reads raise ValueError when the file is damaged)."""
@@ -103,8 +121,53 @@ class Segments:
 
     def write_index(self, number: int, rows: list[list[Any]]) -> None:
         """Write a segment's index, stamped with the segment's present size."""
-        data = {"table": self.table, "segment_bytes": self.path(number).stat().st_size, "rows": rows}
+        size = self.path(number).stat().st_size
+        data = {"table": self.table, "segment_bytes": size, "rows": rows}
         write_atomically(self.index_path(number), json.dumps(data, separators=(",", ":")).encode("utf-8"))
+        if self.group is not None:
+            self.write_groups(number, size, rows)
+
+    def write_groups(self, number: int, size: int, rows: list[list[Any]]) -> None:
+        """Write how many of a segment's rows hold each group value, stamped with the segment's size."""
+        counts: dict[str, int] = {}
+        for row in rows:
+            key = self.group_of(row)
+            counts[key] = counts.get(key, 0) + 1
+        data = {"table": self.table, "segment_bytes": size, "groups": counts}
+        write_atomically(self.groups_path(number), json.dumps(data, separators=(",", ":")).encode("utf-8"))
+
+    def read_groups(self, number: int) -> frozenset[str] | None:
+        """The group keys a segment holds if its groups file is readable and up to date, else None."""
+        try:
+            data = json.loads(self.groups_path(number).read_bytes())
+            groups = data["groups"]
+            if int(data["segment_bytes"]) != self.path(number).stat().st_size or not isinstance(groups, dict):
+                return None
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
+            return None
+        return frozenset(groups)
+
+    def groups_in(self, number: int, repair: bool = True) -> frozenset[str]:
+        """The group keys a segment holds, remembered per process until the segment's file changes."""
+        stat = self.path(number).stat()
+        key = (str(self.folder), self.table, number)
+        known = _SEGMENT_GROUPS.get(key)
+        if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
+            return known[2]
+        groups = self.read_groups(number)
+        if groups is None:  # missing or behind its segment: rebuilt from the index rows
+            rows = self.rows(number, repair=repair)
+            groups = frozenset(self.group_of(row) for row in rows)
+            if repair:
+                self.write_groups(number, stat.st_size, rows)
+        _SEGMENT_GROUPS[key] = (stat.st_size, stat.st_mtime_ns, groups)
+        return groups
+
+    def holding(self, keys: set[str], numbers: list[int], repair: bool = True) -> list[int]:
+        """The segments (of `numbers`) holding a document of one of these group keys; all of them without groups."""
+        if self.group is None:
+            return numbers
+        return [number for number in numbers if not keys.isdisjoint(self.groups_in(number, repair))]
 
     def rows(self, number: int, repair: bool = True) -> list[list[Any]]:
         """A segment's index rows; a missing or stale index is rebuilt from the segment (written back if `repair`)."""
@@ -154,7 +217,10 @@ class Segments:
     def add(self, items: list[Prepared]) -> int:
         """Append documents whose ids no segment holds yet, filling the newest segment; returns how many."""
         numbers = self.numbers()
-        known = self.all_ids(numbers)  # the whole table: a lagging process must never store a match twice
+        # Every segment that could hold one of these ids: a lagging process must never store a match twice.
+        # A document stored before is the same document, so it sits in a segment holding its group.
+        groups = {self.group_of(item.row) for item in items} if self.group is not None else set()
+        known = self.all_ids(self.holding(groups, numbers))
         fresh = []
         for item in items:
             if item.id not in known:
@@ -174,10 +240,14 @@ class Segments:
             self.write_index(number, rows + [item.row for item in chunk])
         return added
 
-    def remove(self, ids: set[Any]) -> int:
-        """Take the documents with these ids out of their segments (each rewritten whole); returns how many."""
+    def remove(self, ids: set[Any], groups: set[str] | None = None) -> int:
+        """Take the documents with these ids (of these group keys, if given) out of their segments; returns how many.
+
+        Each segment that holds one is rewritten whole.
+        """
         removed = 0
-        for number in self.numbers():
+        numbers = self.numbers()
+        for number in numbers if groups is None else self.holding(groups, numbers):
             if not any(row[0] in ids for row in self.rows(number)):
                 continue
             kept = [d for d in self.read_documents(number) if d.get("id") not in ids]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.store.segments import Summarizer
-from arena.store.summaries import summary_row
+from arena.store.summaries import FIELD, summary_row
 
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
@@ -14,3 +14,5 @@ SPENT = "spent"  # the cost of matches removed to be played again: a spend cap c
 PUBLISHED = "published"  # the published totals of imported runs, to set beside the ones recomputed from their games
 TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPENT, PUBLISHED)
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
+# The index column each table's segments are grouped by: a tournament's matches are found without reading the rest.
+GROUPS: dict[str, int] = {MATCHES: FIELD["tournament"]}

@@ -86,12 +86,11 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
 
 def recorded_records(store: MatchStore, tournament_id: str) -> list[MatchRecord]:
     """The stored records of one tournament (each segment that holds some is read once)."""
-    table = store.summary_rows()
-    tournament, ident = FIELD["tournament"], FIELD["id"]
+    table = store.tournament_rows(tournament_id)
+    ident = FIELD["id"]
     wanted: dict[int, set[str]] = {}
     for row, segment in zip(table.rows, table.segments, strict=True):
-        if row[tournament] == tournament_id:
-            wanted.setdefault(segment, set()).add(row[ident])
+        wanted.setdefault(segment, set()).add(row[ident])
     records = []
     for segment, ids in sorted(wanted.items()):
         for document in store.documents_in(segment):
@@ -107,7 +106,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     if schedule.replaced:
         if schedule.replaced_cost:
             store.append(SPENT, spent_entry(schedule))
-        store.remove_matches(set(schedule.replaced))
+        store.remove_matches(set(schedule.replaced), schedule.tournament_id)
     if schedule.recorded or schedule.replaced or errors.is_terminal:  # a fresh run's id is in its summary
         errors.print(inert(schedule.resume_line() + run.label), markup=False, highlight=False, soft_wrap=True)
     gate = SpendGate(run.max_cost, spent=schedule.recorded_cost)

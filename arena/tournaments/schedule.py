@@ -97,8 +97,8 @@ def build_schedule(config: TournamentConfig, tournament_id: str | None = None) -
 
 def resumed(schedule: Schedule, store: MatchStore) -> Schedule:
     """The schedule with the matches already recorded skipped; failed and stopped ones are played again."""
-    table = store.summary_rows()
-    tournament, index, status, cost, ident = (FIELD[k] for k in ("tournament", "index", "status", "cost", "id"))
+    table = store.tournament_rows(schedule.tournament_id)  # only the segments holding this tournament are read
+    index, status, cost, ident = (FIELD[k] for k in ("index", "status", "cost", "id"))
     done: set[int] = set()
     replaced: set[str] = set()
     # Calls paid for in matches removed by earlier resumes: spent all the same.
@@ -107,8 +107,6 @@ def resumed(schedule: Schedule, store: MatchStore) -> Schedule:
     )
     replaced_cost = 0.0
     for row in table.rows:
-        if row[tournament] != schedule.tournament_id:
-            continue
         spent += float(row[cost] or 0.0)
         if row[status] in REPLAYED:
             replaced.add(str(row[ident]))
