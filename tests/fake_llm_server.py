@@ -48,6 +48,7 @@ class FakeServer:
     most_in_flight: int = 0
     usage_growth: int = 0  # when set, each priced call reports this many times the completion tokens of the last
     growth_from: int = 0  # priced calls made before the growth started
+    peers: set[Any] = field(default_factory=set)  # the client addresses requests came from (one per connection)
 
     def __post_init__(self) -> None:
         self.loop = asyncio.new_event_loop()
@@ -110,6 +111,8 @@ class FakeServer:
     async def _complete(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         self.requests.append(body)
+        if request.transport is not None:
+            self.peers.add(request.transport.get_extra_info("peername"))
         reply = self._next_reply(body)
         if reply.status != 200:
             return web.json_response(

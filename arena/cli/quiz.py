@@ -118,6 +118,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
 
     from arena.inert import inert
     from arena.llm.cache import CallCache
+    from arena.llm.connections import pooled
     from arena.llm.local import stop_shared_local_server
     from arena.players import make_player
     from arena.players.llm_player import LLMPlayer
@@ -148,7 +149,8 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             session = start_session(store, player.spec, "told", seed, "numbered", player.family.name)
-        complete = asyncio.run(run_model_quiz(session, player, CallCache(store), lambda line: print(inert(line))))
+        asking = run_model_quiz(session, player, CallCache(store), lambda line: print(inert(line)))
+        complete = asyncio.run(pooled(asking))
     except ValueError as error:
         print_error(f"arena quiz: error: {error}")
         return 2

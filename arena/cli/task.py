@@ -176,6 +176,7 @@ def model_player(spec: str, temperature: float | None, args: argparse.Namespace)
 
 def run_with_progress(session: TaskSession, player: Any, concurrency: int) -> str | None:
     """A model or the random baseline answers, with a progress bar on a terminal."""
+    from arena.llm.connections import pooled
     from arena.tasks.runner import run_model, run_random
 
     columns = (TextColumn(f"{session.record.task} {session.record.player}"), BarColumn(), MofNCompleteColumn())
@@ -188,7 +189,7 @@ def run_with_progress(session: TaskSession, player: Any, concurrency: int) -> st
         if player is None:
             run_random(session, advance)
             return None
-        return asyncio.run(run_model(session, player, concurrency, advance))
+        return asyncio.run(pooled(run_model(session, player, concurrency, advance)))
 
 
 def run_person_session(session: TaskSession) -> bool:

@@ -13,10 +13,15 @@ import base64
 import json
 import os
 from collections.abc import AsyncGenerator
-from typing import Any
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from arena.llm.connections import current_pool
 from arena.llm.settings import ModelSettings
+
+if TYPE_CHECKING:
+    from aiohttp import ClientResponse
 
 DIRECT_PROVIDERS = {"openai": "OPENAI_API_KEY", "hosted_vllm": "HOSTED_VLLM_API_KEY"}
 RETRYABLE_STATUS = {408, 409, 425, 429}
@@ -95,39 +100,47 @@ class DirectStream:
         # user:password in the address is Basic auth (a proxy in front of the server); else the key as a bearer.
         authorization = "Basic " + base64.b64encode(userinfo.encode()).decode() if userinfo else f"Bearer {key}"
         timeout = aiohttp.ClientTimeout(total=settings.timeout)
+        headers = {"Authorization": authorization}
+        pool = current_pool()
         try:
-            async with (
-                aiohttp.ClientSession(timeout=timeout) as session,
-                session.post(
-                    url, json=request_body(settings, self.messages), headers={"Authorization": authorization}
-                ) as response,
-            ):
-                if response.status != 200:
-                    text = await response.text(errors="replace")
-                    retryable = response.status in RETRYABLE_STATUS or response.status >= 500
-                    raise ProviderError(error_message(response.status, text), retryable)
-                rest = b""
-                async for block in response.content.iter_any():  # lines split here: fewer reads than readline
-                    *lines, rest = (rest + block).split(b"\n")
-                    for line in lines:
-                        if not line.startswith(b"data:"):
-                            continue
-                        data = line[5:].strip()
-                        if data == b"[DONE]":
-                            self.finished = True
-                            return
-                        chunk = event(data)
-                        if chunk is not None:
-                            yield chunk
-                last = rest[5:].strip() if rest.startswith(b"data:") else b""  # a last event without its newline
-                if last == b"[DONE]":
-                    self.finished = True
-                elif last and (chunk := event(last)) is not None:
+            async with AsyncExitStack() as opened:
+                # A run's calls share its pool's connections; a call outside a run opens (and closes) its own.
+                session = pool.get() if pool is not None else await opened.enter_async_context(aiohttp.ClientSession())
+                body = request_body(settings, self.messages)
+                response = await opened.enter_async_context(
+                    session.post(url, json=body, headers=headers, timeout=timeout)
+                )
+                async for chunk in self.read(response):
                     yield chunk
         except aiohttp.ClientError as error:
             raise ProviderError(f"{type(error).__name__}: {error}", retryable=True) from None
         except TimeoutError:
             raise ProviderError(f"the request took over {settings.timeout:g} s", retryable=True) from None
+
+    async def read(self, response: ClientResponse) -> AsyncGenerator[dict[str, Any], None]:
+        """The events of one response; ProviderError for an error status."""
+        if response.status != 200:
+            text = await response.text(errors="replace")
+            retryable = response.status in RETRYABLE_STATUS or response.status >= 500
+            raise ProviderError(error_message(response.status, text), retryable)
+        rest = b""
+        async for block in response.content.iter_any():  # lines split here: fewer reads than readline
+            *lines, rest = (rest + block).split(b"\n")
+            for line in lines:
+                if not line.startswith(b"data:"):
+                    continue
+                data = line[5:].strip()
+                if data == b"[DONE]":
+                    self.finished = True
+                    return
+                chunk = event(data)
+                if chunk is not None:
+                    yield chunk
+        last = rest[5:].strip() if rest.startswith(b"data:") else b""  # a last event without its newline
+        if last == b"[DONE]":
+            self.finished = True
+        elif last and (chunk := event(last)) is not None:
+            yield chunk
 
 
 def event(data: bytes) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ from arena.analysis.summary import RunTally
 from arena.console import wide_console
 from arena.inert import inert, inert_text
 from arena.llm.cache import CallCache
+from arena.llm.connections import pooled
 from arena.llm.local import stop_shared_local_server
 from arena.llm.spend import SpendGate
 from arena.match.events import Event, MatchStarted, ProviderRetry
@@ -181,7 +182,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
                 backend.close()
 
     with progress:
-        asyncio.run(play())
+        asyncio.run(pooled(play()))
     spending.reached = gate.passed()  # said even when the last match went over: the cap was passed all the same
     spending.capped = spending.reached and (played + schedule.recorded < schedule.total or spending.stopped > 0)
     return RunResult(run, tally, time.perf_counter() - started, spending, schedule)
