@@ -13,8 +13,6 @@ import os
 import re
 from pathlib import Path
 
-import platformdirs
-
 PROJECT_NAME = re.compile(r'^name\s*=\s*"arena"\s*$', re.MULTILINE)
 
 
@@ -34,11 +32,15 @@ def default_db() -> Path:
     here = Path.cwd()
     if project_root(here):
         return Path("saves") / "arena"
+    import platformdirs  # only here: the two cases above are the common ones
+
     return platformdirs.user_data_path("arena") / "arena"
 
 
 def log_folder() -> Path:
     """Where a local model server writes its log."""
+    import platformdirs
+
     folder = platformdirs.user_cache_path("arena")
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,3 +54,22 @@ def test_a_torn_last_line_and_an_outdated_cache(store: MatchStore) -> None:
     cache.write_bytes(b'{"version": -1}\n' + b"\n".join(lines[1:]))  # made by another version: all recomputed
     assert totals(store) == (12, [12])
     assert cache.read_bytes().splitlines()[0] != b'{"version": -1}'
+
+
+def test_move_rows_are_read_only_when_asked_and_older_lines_still_count(store: MatchStore) -> None:
+    full = analyse_store(store)
+    assert all(analysis.moves and analysis.logged for analysis in full)
+    lean = analyse_store(store, with_moves=False)
+    assert [a.moves for a in lean] == [[]] * 12 and all(a.logged for a in lean)
+    assert [(a.id, a.seats, a.winner) for a in lean] == [(a.id, a.seats, a.winner) for a in full]
+    cache = store.folder / CACHE_FILE
+    header, *lines = cache.read_bytes().splitlines()
+    assert all(line.count(b"\t") == 1 for line in lines)  # the analysis, then its move rows apart
+    older = []  # as lines were written before the rows were kept apart: rows inside, every count written out
+    for analysis in full:
+        entry = analysis.as_json() | {"seats": [vars(seat) for seat in analysis.seats]}
+        entry.pop("logged")
+        older.append(json.dumps({"id": analysis.id, "analysis": entry}).encode())
+    cache.write_bytes(b"\n".join([header, *older]) + b"\n")
+    assert totals(store) == (12, [])  # read as they are: nothing analysed again
+    assert [(a.moves, a.seats, a.logged) for a in analyse_store(store)] == [(a.moves, a.seats, True) for a in full]

@@ -25,7 +25,9 @@ def read_cache(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
     """Cached analyses by match id, and the file's line count; an unreadable or outdated cache is recomputed.
 
     A line per match, each parsed on its own: a reading thread lets the app's event loop run between lines.
-    Later lines replace earlier ones, and a torn last line (a run stopped while writing) is skipped.
+    Later lines replace earlier ones, and a torn last line (a run stopped while writing) is skipped. A line is
+    the analysis, a tab, then its move rows, kept as JSON text: a report of rates never parses them (older
+    lines hold the rows inside the analysis).
     """
     try:
         lines = path.read_bytes().splitlines()
@@ -39,17 +41,25 @@ def read_cache(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
         except ValueError:
             return {}, 0
         for line in lines[1:]:
+            head, _, rows = line.partition(b"\t")
             try:
-                entry = json.loads(line)
-                cached[entry["id"]] = entry["analysis"]
+                entry = json.loads(head)
+                analysis = entry["analysis"]
+                if rows:
+                    analysis["moves"] = rows
+                cached[entry["id"]] = analysis
             except (ValueError, TypeError, KeyError):
                 continue
     return cached, len(lines)
 
 
 def entry_line(ident: str, entry: dict[str, Any]) -> bytes:
-    """One match's analysis as a cache line."""
-    return (json.dumps({"id": ident, "analysis": entry}, separators=(",", ":")) + "\n").encode("utf-8")
+    """One match's analysis as a cache line: the analysis, a tab, its move rows (JSON text never holds a tab)."""
+    analysis = dict(entry)
+    rows = analysis.pop("moves", [])
+    text = rows if isinstance(rows, bytes) else json.dumps(rows, separators=(",", ":")).encode("utf-8")
+    head = json.dumps({"id": ident, "analysis": analysis}, separators=(",", ":")).encode("utf-8")
+    return head + b"\t" + text + b"\n"
 
 
 def cache_bytes(cached: dict[str, dict[str, Any]]) -> bytes:
@@ -108,8 +118,12 @@ def analyse_store(
     keep: Callable[[list[Any]], bool] = lambda row: True,
     budget: float = DEFAULT_GRADE_BUDGET,
     on_progress: Callable[[int, int], None] | None = None,
+    with_moves: bool = True,
 ) -> list[MatchAnalysis]:
-    """Analyses of the recorded matches whose index rows `keep` accepts, oldest first; new ones are cached."""
+    """Analyses of the recorded matches whose index rows `keep` accepts, oldest first; new ones are cached.
+
+    Without `with_moves` their move rows are left unread (`moves` empty): rates, ratings and the matrix need none.
+    """
     table = store.summary_rows()
     path = cache_path(store)
     cached, lines = read_cache(path)
@@ -143,4 +157,5 @@ def analyse_store(
         with contextlib.suppress(OSError):
             write_atomically(path, cache_bytes(cached))
     with gc_paused():
-        return [MatchAnalysis.from_json(cached[row[ident]]) for i in chosen if (row := table.rows[i])[ident] in cached]
+        found = [cached[row[ident]] for i in chosen if (row := table.rows[i])[ident] in cached]
+        return [MatchAnalysis.from_json(entry, with_moves) for entry in found]

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from statistics import mean
+from typing import TYPE_CHECKING
 
 from arena.analysis.identity import identity
 from arena.analysis.moves import MatchAnalysis
-from arena.tasks.metrics import task_metrics
-from arena.tasks.session import TaskSession
+
+if TYPE_CHECKING:
+    from arena.tasks.session import TaskSession
 
 GAMES = ("battleship", "tictactoe", "connect-four")  # win rate moving first against the random player
 TASKS = ("shapes", "lcl-validity", "lcl-construct", "gts")  # proportion correct (GtS: of parsable answers)
@@ -75,6 +77,8 @@ def combined_scores(analyses: list[MatchAnalysis], sessions: list[TaskSession]) 
     by_task: dict[tuple[str, str], list[TaskSession]] = {}
     for session in sessions:
         by_task.setdefault((session_key(session), session.record.task), []).append(session)
+    if by_task:
+        from arena.tasks.metrics import task_metrics  # pydantic's task records: only when there are sessions
     for (key, task), group in by_task.items():
         answers = [answer for session in group for answer in session.answers]
         metrics = task_metrics(task, answers)

@@ -201,7 +201,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
                 row.unscored += 1
                 continue
             row.seats[seat].add(outcome)
-            if analysis.moves:  # a game whose moves were logged (an imported results-only game has none)
+            if analysis.logged:  # an imported results-only game has no moves
                 row.counts["logged"] = row.counts.get("logged", 0) + 1
             cell = matrix.setdefault((name, analysis.players[1 - seat]), [0] * len(OUTCOMES))
             cell[OUTCOMES.index(OUTCOME_OF[outcome])] += 1

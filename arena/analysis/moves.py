@@ -97,18 +97,23 @@ class MatchAnalysis:
     variant: str = ""  # the game and its board when not the default one: leaderboards never mix boards
     models: list[str] = field(default_factory=list)  # the players' identities without their prompt families
     source: str = "arena"  # where the game was played: the arena, or a paper whose published log was imported
+    logged: bool = False  # its moves were logged (an imported results-only game has none), loaded or not
 
     def as_json(self) -> dict[str, Any]:
-        """Plain values for the cache (the move rows are lists of plain values already: not copied)."""
+        """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
         values = dict(vars(self))
-        values["seats"] = [dict(vars(seat)) for seat in self.seats]
+        values["seats"] = [{name: value for name, value in vars(seat).items() if value} for seat in self.seats]
         return values
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchAnalysis:
-        """Back from the cache."""
+    def from_json(cls, data: dict[str, Any], with_moves: bool = True) -> MatchAnalysis:
+        """Back from the cache; its move rows may still be JSON text, parsed only `with_moves`."""
         values = dict(data)
+        rows = values.pop("moves", [])
+        values.setdefault("logged", rows not in (b"[]", []))  # entries cached before `logged` existed
         values["seats"] = [SeatStats(**seat) for seat in data["seats"]]
+        if with_moves:
+            values["moves"] = json.loads(rows) if isinstance(rows, bytes) else rows
         return cls(**values)
 
     @property
@@ -232,6 +237,7 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
             ]
         )
         state = game.apply(state, parsed)
+    result.logged = bool(result.moves)
     return result
 
 

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from arena.cli.columns import REPORT_COLUMNS
@@ -54,18 +58,27 @@ def report_parser() -> ArgumentParser:
     return parser
 
 
+def analysis_progress() -> tuple[AbstractContextManager[object], Callable[[int, int], None] | None]:
+    """A progress bar for the analysis on a terminal; nothing elsewhere (rich is not even imported)."""
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext(), None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(TextColumn("analysing moves"), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True),
+                   transient=True)  # fmt: skip
+    task = bar.add_task("analyse", total=None)
+    return bar, lambda done, total: bar.update(task, completed=done, total=total)
+
+
 def run_report(argv: list[str]) -> int:
     """`arena report`."""
     import json
-
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from arena.report.load import load_report, report_json
     from arena.store import MatchStore, StoreError
 
     args = report_parser().parse_args(argv)
-    errors = Console(stderr=True)
     game = None
     if args.game:
         try:
@@ -73,15 +86,7 @@ def run_report(argv: list[str]) -> int:
         except ValueError as error:
             print_error(f"arena report: error: {error}")
             return 2
-    progress = Progress(
-        TextColumn("analysing moves"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=errors,
-        transient=True,
-        disable=not errors.is_terminal,
-    )
-    task = progress.add_task("analyse", total=None)
+    progress, on_progress = analysis_progress()
     try:
         with MatchStore(args.db, read_only=True) as store, progress:
             report = load_report(
@@ -91,8 +96,9 @@ def run_report(argv: list[str]) -> int:
                 args.family,
                 args.grade_budget,
                 args.resamples,
-                lambda done, total: progress.update(task, completed=done, total=total),
+                on_progress,
                 args.source,
+                with_moves=bool(args.out or args.html),  # the tables and JSON need no move rows
             )
             written, site = [], []
             if args.out:
@@ -138,8 +144,6 @@ def run_report(argv: list[str]) -> int:
         if written:
             console.print(f"wrote {len(written)} files to {args.out}", markup=False, highlight=False)
     if site:
-        import sys
-
         from arena.inert import inert
 
         where = inert(str(args.html.resolve() / "index.html"))

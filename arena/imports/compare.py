@@ -12,7 +12,7 @@ from typing import Any
 
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
-from arena.store.tables import PUBLISHED
+from arena.store.tables import PUBLISHED, TASK_SESSIONS
 
 TOPSAKAL_GAMES = {"tic-tac-toe": "tictactoe", "connect-four": "connect-four", "gomoku": "gomoku"}
 TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
@@ -61,12 +61,18 @@ def has_imports(store: MatchStore) -> bool:
     return any(len(row) > at and row[at] for row in store.summary_rows().rows)
 
 
-def comparisons(store: MatchStore, source: str | None = None, game: str | None = None) -> list[Comparison]:
-    """Every published figure set of the imported papers that pass the filters."""
+def comparisons(
+    store: MatchStore, source: str | None = None, game: str | None = None, imported: bool | None = None
+) -> list[Comparison]:
+    """Every published figure set of the imported papers that pass the filters.
+
+    `imported` says whether any match passing them was imported, when the caller knows (else the index is read).
+    """
     if source not in (None, "topsakal", "childplay"):
         return []
-    shapes = shapes_rows(store) if source in (None, "childplay") and game is None else []
-    if not has_imports(store):
+    wanted = source in (None, "childplay") and game is None and store.holds(TASK_SESSIONS)
+    shapes = shapes_rows(store) if wanted else []
+    if not (has_imports(store) if imported is None else imported):
         return shapes
     games: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for document in store.documents():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
@@ -15,8 +15,10 @@ from arena.imports.compare import Comparison, comparisons
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused
 from arena.store.summaries import FIELD
-from arena.tasks.metrics import session_summary as task_summary
-from arena.tasks.session import TaskSession, task_sessions
+from arena.store.tables import TASK_SESSIONS
+
+if TYPE_CHECKING:
+    from arena.tasks.session import TaskSession
 
 
 def _rate(row: PlayerRow, outcome: str) -> float:
@@ -66,10 +68,12 @@ def load_report(
     resamples: int = 1000,
     on_progress: Callable[[int, int], None] | None = None,
     source: str | None = None,
+    with_moves: bool = True,
 ) -> Report:
     """Analyse (or read from the cache) the matches that pass the filters and rate their players per game.
 
     `source` keeps one paper's imported games (`topsakal`, `childplay`) or the arena's own (`arena`).
+    Without `with_moves` the analyses carry no move rows: enough for the tables and JSON, not for files or pages.
     """
     game_at, tournament_at, source_at = FIELD["game"], FIELD["tournament"], FIELD["source"]
 
@@ -84,15 +88,25 @@ def load_report(
         )
 
     with gc_paused():  # hundreds of thousands of objects, no cycles: full collections only cost time
-        analyses = analyse_store(store, keep, budget, on_progress)
+        analyses = analyse_store(store, keep, budget, on_progress, with_moves)
         if family is not None:
             analyses = [a for a in analyses if family in a.families]
         boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
     own_sessions = tournament is None and family is None and source in (None, "arena")
-    sessions = [s for s in task_sessions(store) if s.answers] if own_sessions else []
+    sessions = stored_sessions(store) if own_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []
-    published = comparisons(store, source, game) if tournament is None and family is None else []
+    imported = any(analysis.source != "arena" for analysis in analyses)
+    published = comparisons(store, source, game, imported) if tournament is None and family is None else []
     return Report(analyses, boards, sessions, combined, published)
+
+
+def stored_sessions(store: MatchStore) -> list[TaskSession]:
+    """The task sessions with answers (their records, pydantic models, are loaded only if there are some)."""
+    if not store.holds(TASK_SESSIONS):
+        return []
+    from arena.tasks.session import task_sessions
+
+    return [session for session in task_sessions(store) if session.answers]
 
 
 def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
@@ -114,7 +128,9 @@ def report_json(report: Report) -> dict[str, Any]:
         }
     data: dict[str, Any] = {"matches": len(report.analyses), "games": games}
     if report.sessions:
-        data["tasks"] = [task_summary(s) for s in report.sessions]
+        from arena.tasks.metrics import session_summary
+
+        data["tasks"] = [session_summary(s) for s in report.sessions]
     if report.combined:
         data["combined"] = [row.as_dict() for row in report.combined]
     if report.published:

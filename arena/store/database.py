@@ -17,9 +17,8 @@ import os
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from arena.match.records import MatchRecord
 from arena.store.atomic import AtomicJSONStorage, write_atomically
 from arena.store.errors import StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
@@ -29,6 +28,9 @@ from arena.store.reading import StoreReading
 from arena.store.segments import Prepared, group_key
 from arena.store.summaries import record_row
 from arena.store.tables import MATCHES
+
+if TYPE_CHECKING:
+    from arena.match.records import MatchRecord
 
 LOCK_TIMEOUT = 30.0
 MERGE_EVERY = 1000  # records journalled before they are merged into a segment while the store is open

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from arena.match.records import MatchRecord
 from arena.store.atomic import gc_paused
 from arena.store.errors import short_reason
 from arena.store.journal import Journal
 from arena.store.segments import Segments, group_key, id_only
 from arena.store.summaries import FIELD, MatchSummary, SummaryRows, summary_row
 from arena.store.tables import GROUPS, MATCHES, SUMMARIZERS
+
+if TYPE_CHECKING:
+    from arena.match.records import MatchRecord
 
 
 class StoreReading:
@@ -42,6 +42,12 @@ class StoreReading:
         for journal in [*self.spill_journals(), self.journal]:
             found += [document for name, document in journal.read().entries(MATCHES) if name == table]
         return found
+
+    def holds(self, table: str) -> bool:
+        """True if the table has any document, merged or still in the journal (no segment is read)."""
+        if self.legacy_view is not None:
+            return bool(self.legacy_view.get(table))
+        return bool(self.segments(table).numbers()) or bool(self.pending(table))
 
     def read_segment(self, segments: Segments, number: int) -> list[dict[str, Any]]:
         """One segment's documents; a damaged one is reported and skipped."""
@@ -146,6 +152,10 @@ class StoreReading:
 
     def validated(self, document: dict[str, Any]) -> MatchRecord | None:
         """A record from a document; one that does not fit the schema is reported in `warnings`."""
+        from pydantic import ValidationError
+
+        from arena.match.records import MatchRecord  # pydantic: imported by readers of whole records only
+
         try:
             return MatchRecord.model_validate(document)
         except ValidationError as error:

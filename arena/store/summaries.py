@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from arena.match.records import MatchRecord
+if TYPE_CHECKING:
+    from arena.match.records import MatchRecord
+
 
 # The order of the values in a stored index row; a new field goes at the end (old rows are padded).
 SUMMARY_FIELDS = (

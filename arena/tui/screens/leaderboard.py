@@ -94,7 +94,7 @@ class LeaderboardScreen(Screen[None]):
             self.app.call_from_thread(self.status, f"analysing recorded moves: {done:,} of {total:,}")
 
         seen = len(self.store.warnings)
-        analyses = analyse_store(self.store, on_progress=progress)
+        analyses = analyse_store(self.store, on_progress=progress, with_moves=False)  # no screen shows them
         # Tens of thousands of new objects would bring full collections of them, each stalling keys ~100 ms.
         gc.freeze()
         failed = [w for w in self.store.warnings[seen:] if "cannot be analysed" in w]
