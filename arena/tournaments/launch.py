@@ -12,10 +12,13 @@ if TYPE_CHECKING:  # the command line reads this module's constants before it kn
     from arena.tournaments.config import TournamentConfig
     from arena.tournaments.runs import BatchRun
 
-POOL_MIN_GAMES = 20  # starting worker processes costs about a second: short runs play in this one
-# Games whose engine moves cost more than sending a record between processes (tic-tac-toe and
-# Battleship matches take well under a millisecond: measured slower with workers, see bench/scale.py).
-POOL_GAMES = ("connect-four", "gomoku")
+# The runs that play faster in worker processes, by game: the least matches for which they pay for starting
+# (about a second each: importing the engines, loading their compiled code). A Gomoku engine spends its
+# budget on every move (workers 1.9x faster at 100 matches, already faster at 4); a Connect-Four match
+# against random takes ~10 ms (slower with workers at 20 and 100 matches, 1.2x at 400, 1.4x at 1,000);
+# tic-tac-toe and Battleship matches take well under a millisecond (slower with workers at any length).
+# Measured with minimax against random on 2 cores: bench/scale.py and docs/benchmarks.md.
+POOL_MIN_GAMES = {"gomoku": 4, "connect-four": 400}
 
 
 def uses_models(specs: list[str]) -> bool:
@@ -119,4 +122,5 @@ def batch_workers(asked: int | None, game: str, players: tuple[str, ...], games:
         return 1
     if asked is not None:
         return asked
-    return default_workers() if game in POOL_GAMES and games >= POOL_MIN_GAMES else 1
+    least = POOL_MIN_GAMES.get(game)
+    return default_workers() if least is not None and games >= least else 1
