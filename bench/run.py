@@ -22,6 +22,7 @@ from bench.imports import bench_imports
 from bench.levels import bench_levels
 from bench.llm_path import bench_llm_path
 from bench.ratings import bench_ratings
+from bench.report_scale import bench_report_scale
 from bench.scale import bench_scale
 from bench.site import bench_site
 from bench.store import bench_store
@@ -155,6 +156,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "matches": bench_recorded_matches,
     "recording": bench_recording,
     "imports": bench_imports,
+    "report-scale": bench_report_scale,
 }
 
 
