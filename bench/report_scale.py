@@ -1,5 +1,5 @@
 """`arena report --json` over 10,000 cached tic-tac-toe matches, beside two floors: reading the index files and a
-pandas count of the exported matches. Run: python -m bench.report_scale [MATCHES_PER_PAIR] (or python -m bench.run report-scale).
+pandas count of the exported matches. Run: python -m bench.report_scale [MATCHES_PER_PAIR] (or bench.run report-scale).
 
 pandas is no dependency of the arena: `pip install pandas` to see that row (else it says it is missing).
 """
