@@ -25,6 +25,7 @@ from bench.ratings import bench_ratings
 from bench.report_scale import bench_report_scale
 from bench.scale import bench_scale
 from bench.site import bench_site
+from bench.startup import bench_startup
 from bench.store import bench_store
 from bench.tables import table
 from bench.tasks import bench_tasks
@@ -157,6 +158,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "recording": bench_recording,
     "imports": bench_imports,
     "report-scale": bench_report_scale,
+    "startup": bench_startup,
 }
 
 
