@@ -7,7 +7,6 @@ pandas is no dependency of the arena: `pip install pandas` to see that row (else
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -15,8 +14,8 @@ import time
 from pathlib import Path
 
 from bench.tables import table
+from bench.timing import ROOT, median_seconds
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("minimax", "random", "minimax:level=1", "minimax:level=2")  # 6 pairs
 INDEX_COUNT = (
     "import json, sys, collections, pathlib\n"
@@ -31,16 +30,6 @@ PANDAS_COUNT = (
     "frame = pandas.read_csv(sys.argv[1])\n"
     "print(frame.groupby(['first', 'second', 'winner'], dropna=False).size().shape)\n"
 )
-
-
-def seconds(command: list[str], runs: int = 5) -> float:
-    """Median wall seconds of a whole process (it must succeed)."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def arena(*args: str) -> list[str]:
@@ -59,14 +48,14 @@ def bench_report_scale(per_pair: int = 1668) -> None:
         batch = ("--batch", "--players", *PLAYERS, "--games", str(per_pair), "--swap-seats", "--db", str(db))
         subprocess.run(arena(*batch), cwd=ROOT, check=True, capture_output=True)
         played = time.perf_counter() - played
-        first = seconds(arena("report", "--json", "--db", str(db)), runs=1)
-        cached = seconds(arena("report", "--json", "--db", str(db)))
+        first = median_seconds(arena("report", "--json", "--db", str(db)), runs=1)
+        cached = median_seconds(arena("report", "--json", "--db", str(db)))
         out = Path(temp) / "out"
         subprocess.run(arena("report", "--out", str(out), "--db", str(db)), cwd=ROOT, check=True, capture_output=True)
         matches = sum(1 for _ in (out / "matches.csv").open()) - 1
-        index = seconds([sys.executable, "-c", INDEX_COUNT, str(db.with_suffix(""))])
+        index = median_seconds([sys.executable, "-c", INDEX_COUNT, str(db.with_suffix(""))])
         if has_pandas():
-            pandas = seconds([sys.executable, "-c", PANDAS_COUNT, str(out / "matches.csv")])
+            pandas = median_seconds([sys.executable, "-c", PANDAS_COUNT, str(out / "matches.csv")])
             pandas_cell = f"{pandas:.2f} s ({cached / pandas:.1f}x)"
         else:
             pandas_cell = "not installed (pip install pandas)"

@@ -7,28 +7,19 @@ BitBully is AGPL-3.0, so it is no dependency of the arena: `pip install bitbully
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 from bench.tables import table
+from bench.timing import median_seconds
 
-ROOT = Path(__file__).resolve().parent.parent
 RUNS = 7
 POSITIONS = ("4455", "7346255533123363557")  # an opening, and a lost position (score -11)
 
 
 def seconds(command: list[str]) -> float:
-    """Median wall seconds of a whole process over RUNS runs after one warm-up (it must succeed)."""
-    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    """Median wall seconds of a whole process over RUNS runs after one warm-up."""
+    return median_seconds(command, RUNS, warmups=1)
 
 
 def has_bitbully() -> bool:

@@ -12,7 +12,7 @@ from arena.llm.library import classify, estimated_tokens, litellm_module
 from arena.llm.local import capacity_gate
 from arena.llm.replies import Completion, DeltaSink, ProviderFailure, RetrySink
 from arena.llm.settings import ModelSettings
-from arena.llm.streaming import FinishWatch, ReplyParts, StallWatch, next_chunk
+from arena.llm.streaming import FinishWatch, ReplyParts, StallWatch, Watched
 
 
 async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], on_delta: DeltaSink) -> Completion:
@@ -45,13 +45,8 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
         if getattr(response, "completion_stream", None) is not None:
             watch = FinishWatch(response.completion_stream)
             response.completion_stream = watch
-        iterator = response.__aiter__()
         with StallWatch(settings.chunk_timeout) as stall:
-            while True:
-                try:
-                    chunk = await next_chunk(iterator, stall)
-                except StopAsyncIteration:
-                    break
+            async for chunk in Watched(response, stall):
                 if getattr(chunk, "usage", None):
                     usage = chunk.usage
                 for choice in getattr(chunk, "choices", None) or []:
@@ -81,14 +76,10 @@ async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]],
     reply = ReplyParts(settings, on_delta)
     usage: dict[str, Any] | None = None
     stream = DirectStream(settings, messages)
-    iterator = stream.chunks()
+    chunks = stream.chunks()
     try:
         with StallWatch(settings.chunk_timeout) as stall:
-            while True:
-                try:
-                    chunk = await next_chunk(iterator, stall)
-                except StopAsyncIteration:
-                    break
+            async for chunk in Watched(chunks, stall):
                 thought, text, reason, used = pieces(chunk)
                 usage = used or usage
                 await reply.feed(thought, text, reason)
@@ -96,7 +87,7 @@ async def stream_direct(settings: ModelSettings, messages: list[dict[str, Any]],
         raise ProviderFailure(str(error), error.retryable) from None
     finally:
         reply.batcher.stop()
-        await iterator.aclose()
+        await chunks.aclose()  # the connection goes back to the pool (or is closed) now, not when collected
     await reply.end(stream.finished)
     if usage is not None:
         tokens = {name: int(usage.get(f"{name}_tokens", 0) or 0) for name in ("prompt", "completion", "total")}

@@ -152,11 +152,20 @@ class StallWatch:
             raise ProviderFailure(f"the stream stalled for {self.stall:g} s", retryable=True) from None
 
 
-async def next_chunk(iterator: Any, watch: StallWatch) -> Any:
-    """The next chunk of a stream under its stall watch."""
-    chunk = await iterator.__anext__()
-    watch.beat()
-    return chunk
+class Watched:
+    """A stream's chunks, each one a beat of its stall watch."""
+
+    def __init__(self, chunks: Any, watch: StallWatch) -> None:
+        self.chunks = chunks.__aiter__()
+        self.watch = watch
+
+    def __aiter__(self) -> Watched:
+        return self
+
+    async def __anext__(self) -> Any:
+        chunk = await self.chunks.__anext__()
+        self.watch.beat()
+        return chunk
 
 
 class ReplyParts:
