@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from arena.analysis.moves import analyse, invalid_kind
-from arena.analysis.ratings import CENTRE, ELO_SCALE, Result, bradley_terry, elo, wilson
+from arena.analysis.ratings import CENTRE, ELO_SCALE, Result, bradley_terry, column_percentiles, elo, wilson
 from games.base import Cell
 from games.battleship.rules import Battleship, BattleshipState
 from games.connect_four.rules import ConnectFour
@@ -221,6 +221,15 @@ def test_bradley_terry_recovers_known_strengths() -> None:
             total += 1
             covered += ratings.low[i] <= value <= ratings.high[i]
     assert covered / total >= 0.8, f"intervals covered the truth {covered}/{total} times"
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 7, 40, 100, 999, 1000, 1001])
+def test_bootstrap_percentiles_are_numpys_bit_for_bit(rows: int) -> None:
+    rng = np.random.default_rng(rows)
+    for _ in range(10):
+        draws = rng.normal(size=(rows, 6)) * rng.uniform(0.1, 1000)
+        ours = column_percentiles(draws, (2.5, 97.5))
+        assert all(np.array_equal(a, b) for a, b in zip(ours, np.percentile(draws, [2.5, 97.5], axis=0), strict=True))
 
 
 def test_elo_moves_towards_the_winner() -> None:

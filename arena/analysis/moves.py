@@ -9,9 +9,6 @@ from functools import cache
 from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
-from games.grading import gradable, grade
-from games.registry import game_from_record, variant_label
-from games.tactics import tactics
 
 ANALYSIS_VERSION = 3  # 2: Battleship analysed, board variants told apart; 3: the source of imported games
 DEFAULT_GRADE_BUDGET = 0.25  # seconds of Connect-Four search per position before its grade is `unknown`
@@ -149,11 +146,18 @@ def game_for(name: str, options: dict[str, Any]) -> Any:
 
 @cache
 def _game_for(name: str, options: str) -> Any:
+    from games.registry import game_from_record
+
     return game_from_record(name, json.loads(options))
 
 
 def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grading: bool = True) -> MatchAnalysis:
     """Replay a stored match document move by move and grade every accepted move."""
+    # The games' rules and engines are imported here: a report read from the cache never needs them.
+    from games.grading import gradable, grade
+    from games.registry import variant_label
+    from games.tactics import tactics
+
     outcome = document.get("outcome") or {}
     players = document.get("players") or []
     settings = [p.get("settings") or {} for p in players]

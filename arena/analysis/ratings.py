@@ -107,6 +107,21 @@ def _pairs_of(results: Sequence[Result], players: int) -> tuple[np.ndarray, np.n
     return pair, np.stack([used // players, used % players]), points
 
 
+def column_percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[np.ndarray]:
+    """Each column's percentiles, bit for bit as np.percentile's default (linear) method gives them, without the
+    masked-array module it imports on the way (12 ms of a report's start)."""
+    ordered = np.sort(values, axis=0)
+    found = []
+    for percent in percents:
+        at = (len(ordered) - 1) * (percent / 100)  # numpy's index, rounded as numpy rounds it
+        below = min(int(at), len(ordered) - 1)
+        above = min(below + 1, len(ordered) - 1)
+        t = at - below
+        a, b = ordered[below], ordered[above]
+        found.append(b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t)  # numpy's interpolation
+    return found
+
+
 def bradley_terry(results: Sequence[Result], players: int, resamples: int = 1000, seed: int = 0) -> Ratings:
     """Ratings of players 0..n-1 (draws half a win each way) with 95% intervals.
 
@@ -147,7 +162,7 @@ def bradley_terry(results: Sequence[Result], players: int, resamples: int = 1000
         np.add.at(boot_won.T, kind // 3, counts.T * ((kind % 3) / 2.0)[:, None])
         fitted, _ = _newton(design, boot_games, boot_won)
         draws = fitted[:, :size] @ centring.T
-        boot_low, boot_high = np.percentile(draws, [2.5, 97.5], axis=0)
+        boot_low, boot_high = column_percentiles(draws, (2.5, 97.5))
         low, high = np.minimum(low, boot_low), np.maximum(high, boot_high)
     rating, lows, highs = list(nothing), list(nothing), list(nothing)
     for player, i in local.items():
