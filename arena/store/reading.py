@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,7 +108,9 @@ class StoreReading:
         segments = self.segments(MATCHES)
         numbers = segments.numbers() if self.legacy_view is None else []
         if groups is not None:
-            numbers = self.readable(segments, lambda: segments.holding(groups, numbers, repair=not self.read_only))
+            # An index that cannot be rebuilt: every segment is read below, and the damaged one skipped.
+            with contextlib.suppress(ValueError):
+                numbers = segments.holding(groups, numbers, repair=not self.read_only)
         for number in numbers:
             try:
                 rows = segments.rows(number, repair=not self.read_only)
@@ -125,13 +128,6 @@ class StoreReading:
                     table.rows.append(summary_row(document))
                     table.segments.append(0)
         return table
-
-    def readable(self, segments: Segments, find: Callable[[], list[int]]) -> list[int]:
-        """Segment numbers found by `find`, or every segment if one's index cannot be rebuilt (each then skipped)."""
-        try:
-            return find()
-        except ValueError:
-            return segments.numbers()
 
     def summaries(self) -> list[MatchSummary]:
         """One summary per recorded match, oldest first (see `summary_rows` for the cheap form)."""

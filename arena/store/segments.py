@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tinydb import TinyDB
 
@@ -26,6 +26,7 @@ SEGMENT_DOCUMENTS = 1000
 SEGMENT_BYTES = 8 * 2**20  # a merge rewrites the newest segment: its size bounds the cost of a close
 
 Summarizer = Callable[[dict[str, Any]], list[Any]]
+Known = TypeVar("Known")
 
 
 def id_only(document: dict[str, Any]) -> list[Any]:
@@ -55,6 +56,22 @@ class SegmentIndex:
 _SEGMENT_IDS: dict[tuple[str, str, int], tuple[int, int, frozenset[Any]]] = {}
 # The same for the group values a segment holds.
 _SEGMENT_GROUPS: dict[tuple[str, str, int], tuple[int, int, frozenset[str]]] = {}
+
+
+def remembered(
+    cache: dict[tuple[str, str, int], tuple[int, int, Known]],
+    key: tuple[str, str, int],
+    path: Path,
+    compute: Callable[[], Known],
+) -> Known:
+    """`compute()` for a segment file, kept in `cache` until the file's size or modification time changes."""
+    stat = path.stat()
+    known = cache.get(key)
+    if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
+        return known[2]
+    value = compute()
+    cache[key] = (stat.st_size, stat.st_mtime_ns, value)
+    return value
 
 
 def group_key(value: Any) -> str:
@@ -108,22 +125,34 @@ class Segments:
 
     def read_index(self, number: int) -> SegmentIndex | None:
         """A segment's index if it is readable and up to date with its segment, else None."""
+        data = self.read_stamped(self.index_path(number), number)
+        if data is None:
+            return None
+        rows = data.get("rows")
+        if not isinstance(rows, list) or not all(isinstance(row, list) and row for row in rows):
+            return None
+        return SegmentIndex(int(data["segment_bytes"]), rows)
+
+    def read_stamped(self, path: Path, number: int) -> dict[str, Any] | None:
+        """A file written beside a segment (its index or groups), if readable and stamped with the segment's
+        present size; else None. A segment only changes size when rewritten, so another stamp is behind it."""
         try:
-            data = json.loads(self.index_path(number).read_bytes())
-            index = SegmentIndex(int(data["segment_bytes"]), data["rows"])
-            if not isinstance(index.rows, list) or not all(isinstance(row, list) and row for row in index.rows):
+            data = json.loads(path.read_bytes())
+            if not isinstance(data, dict) or int(data["segment_bytes"]) != self.path(number).stat().st_size:
                 return None
-            current = self.path(number).stat().st_size
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             return None
-        # A segment only ever grows, so an index written for another size is behind it.
-        return index if index.segment_bytes == current else None
+        return data
+
+    def write_stamped(self, path: Path, size: int, name: str, value: Any) -> None:
+        """Write a file beside a segment holding `value` under `name`, stamped with the segment's size."""
+        data = {"table": self.table, "segment_bytes": size, name: value}
+        write_atomically(path, json.dumps(data, separators=(",", ":")).encode("utf-8"))
 
     def write_index(self, number: int, rows: list[list[Any]]) -> None:
         """Write a segment's index, stamped with the segment's present size."""
         size = self.path(number).stat().st_size
-        data = {"table": self.table, "segment_bytes": size, "rows": rows}
-        write_atomically(self.index_path(number), json.dumps(data, separators=(",", ":")).encode("utf-8"))
+        self.write_stamped(self.index_path(number), size, "rows", rows)
         if self.group is not None:
             self.write_groups(number, size, rows)
 
@@ -133,35 +162,22 @@ class Segments:
         for row in rows:
             key = self.group_of(row)
             counts[key] = counts.get(key, 0) + 1
-        data = {"table": self.table, "segment_bytes": size, "groups": counts}
-        write_atomically(self.groups_path(number), json.dumps(data, separators=(",", ":")).encode("utf-8"))
+        self.write_stamped(self.groups_path(number), size, "groups", counts)
 
-    def read_groups(self, number: int) -> frozenset[str] | None:
-        """The group keys a segment holds if its groups file is readable and up to date, else None."""
-        try:
-            data = json.loads(self.groups_path(number).read_bytes())
-            groups = data["groups"]
-            if int(data["segment_bytes"]) != self.path(number).stat().st_size or not isinstance(groups, dict):
-                return None
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            return None
-        return frozenset(groups)
+    def read_groups(self, number: int, repair: bool) -> frozenset[str]:
+        """The group keys a segment holds, from its groups file, or its index rows if that is missing or behind."""
+        data = self.read_stamped(self.groups_path(number), number)
+        if data is not None and isinstance(data.get("groups"), dict):
+            return frozenset(data["groups"])
+        rows = self.rows(number, repair=repair)
+        if repair:
+            self.write_groups(number, self.path(number).stat().st_size, rows)
+        return frozenset(self.group_of(row) for row in rows)
 
     def groups_in(self, number: int, repair: bool = True) -> frozenset[str]:
         """The group keys a segment holds, remembered per process until the segment's file changes."""
-        stat = self.path(number).stat()
         key = (str(self.folder), self.table, number)
-        known = _SEGMENT_GROUPS.get(key)
-        if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
-            return known[2]
-        groups = self.read_groups(number)
-        if groups is None:  # missing or behind its segment: rebuilt from the index rows
-            rows = self.rows(number, repair=repair)
-            groups = frozenset(self.group_of(row) for row in rows)
-            if repair:
-                self.write_groups(number, stat.st_size, rows)
-        _SEGMENT_GROUPS[key] = (stat.st_size, stat.st_mtime_ns, groups)
-        return groups
+        return remembered(_SEGMENT_GROUPS, key, self.path(number), lambda: self.read_groups(number, repair))
 
     def holding(self, keys: set[str], numbers: list[int], repair: bool = True) -> list[int]:
         """The segments (of `numbers`) holding a document of one of these group keys; all of them without groups."""
@@ -181,14 +197,8 @@ class Segments:
 
     def ids_in(self, number: int) -> frozenset[Any]:
         """The ids a segment holds, remembered per process until the segment's file changes."""
-        stat = self.path(number).stat()
         key = (str(self.folder), self.table, number)
-        known = _SEGMENT_IDS.get(key)
-        if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
-            return known[2]
-        ids = frozenset(row[0] for row in self.rows(number))
-        _SEGMENT_IDS[key] = (stat.st_size, stat.st_mtime_ns, ids)
-        return ids
+        return remembered(_SEGMENT_IDS, key, self.path(number), lambda: frozenset(r[0] for r in self.rows(number)))
 
     def all_ids(self, numbers: list[int]) -> set[Any]:
         """Every id stored in the table: another process may have merged the same match anywhere, not only last."""
