@@ -195,11 +195,10 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
             outcome = analysis.outcome(seat)
             stats = vars(analysis.seats[seat])
             spent.setdefault(name, []).append(_usage_of(stats))
-            if outcome is not None:  # an errored match's moves are no measure of play
-                played.setdefault(name, []).append(_play_of(stats))
-            if outcome is None:
+            if outcome is None:  # an errored match's moves are no measure of play
                 row.unscored += 1
                 continue
+            played.setdefault(name, []).append(_play_of(stats))
             row.seats[seat].add(outcome)
             if analysis.logged:  # an imported results-only game has no moves
                 row.counts["logged"] = row.counts.get("logged", 0) + 1

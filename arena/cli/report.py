@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from pathlib import Path
 
 from arena.cli.columns import REPORT_COLUMNS
@@ -58,7 +57,7 @@ def report_parser() -> ArgumentParser:
     return parser
 
 
-def analysis_progress() -> tuple[AbstractContextManager[object], Callable[[int, int], None] | None]:
+def analysis_progress() -> tuple[contextlib.AbstractContextManager[object], Callable[[int, int], None] | None]:
     """A progress bar for the analysis on a terminal; nothing elsewhere (rich is not even imported)."""
     if not sys.stderr.isatty():
         return contextlib.nullcontext(), None

@@ -32,7 +32,7 @@ from arena.runner.tournament import play_tournament
 from arena.runner.workers import ProcessBackend
 from arena.store import MatchStore, StoreError
 from arena.store.recorder import GroupRecorder
-from arena.store.summaries import FIELD
+from arena.store.summaries import FIELD, SummaryRows
 from arena.store.tables import SPENT
 from arena.tournaments.runs import BatchRun, RunResult, Spending
 from arena.tournaments.schedule import Schedule, resumed
@@ -85,13 +85,13 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
     return 1 if any(result.tally.errors for result in results) else 0
 
 
-def recorded_records(store: MatchStore, tournament_id: str) -> list[MatchRecord]:
-    """The stored records of one tournament (each segment that holds some is read once)."""
-    table = store.tournament_rows(tournament_id)
+def recorded_records(store: MatchStore, table: SummaryRows, removed: frozenset[str]) -> list[MatchRecord]:
+    """The stored records listed in a tournament's index rows but not `removed` (each segment read once)."""
     ident = FIELD["id"]
     wanted: dict[int, set[str]] = {}
     for row, segment in zip(table.rows, table.segments, strict=True):
-        wanted.setdefault(segment, set()).add(row[ident])
+        if row[ident] not in removed:
+            wanted.setdefault(segment, set()).add(row[ident])
     records = []
     for segment, ids in sorted(wanted.items()):
         for document in store.documents_in(segment):
@@ -103,7 +103,8 @@ def recorded_records(store: MatchStore, tournament_id: str) -> list[MatchRecord]
 def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int, workers: int = 1) -> RunResult:
     """One tournament with a progress bar: matches already recorded are skipped, failed ones played again."""
     started = time.perf_counter()
-    schedule = resumed(run.schedule, store)
+    recorded = store.tournament_rows(run.schedule.tournament_id)  # only the segments holding it are read
+    schedule = resumed(run.schedule, store, recorded)
     if schedule.replaced:
         if schedule.replaced_cost:
             store.append(SPENT, spent_entry(schedule))
@@ -115,7 +116,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     tally = RunTally(schedule.players())
     spending = Spending(cost=schedule.recorded_cost)
     if schedule.recorded:
-        for record in recorded_records(store, schedule.tournament_id):
+        for record in recorded_records(store, recorded, schedule.replaced):
             tally.add(record)
     progress = Progress(
         TextColumn("{task.description}", markup=False),

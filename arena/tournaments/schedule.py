@@ -7,7 +7,7 @@ from itertools import combinations
 
 from arena.runner.tournament import TournamentPlan
 from arena.store import MatchStore
-from arena.store.summaries import FIELD
+from arena.store.summaries import FIELD, SummaryRows
 from arena.store.tables import SPENT
 from arena.tournaments.config import TournamentConfig
 from games.registry import canonical_name, make_game
@@ -95,9 +95,9 @@ def build_schedule(config: TournamentConfig, tournament_id: str | None = None) -
     return Schedule(tournament_id, config, tuple(plans))
 
 
-def resumed(schedule: Schedule, store: MatchStore) -> Schedule:
-    """The schedule with the matches already recorded skipped; failed and stopped ones are played again."""
-    table = store.tournament_rows(schedule.tournament_id)  # only the segments holding this tournament are read
+def resumed(schedule: Schedule, store: MatchStore, table: SummaryRows) -> Schedule:
+    """The schedule with the matches already recorded skipped (`table`: the tournament's index rows);
+    failed and stopped ones are played again."""
     index, status, cost, ident = (FIELD[k] for k in ("index", "status", "cost", "id"))
     done: set[int] = set()
     replaced: set[str] = set()
