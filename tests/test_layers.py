@@ -210,3 +210,26 @@ def test_games_never_import_arena_in_source() -> None:
     for path in (ROOT / "games").rglob("*.py"):
         text = path.read_text()
         assert "from arena" not in text and "import arena" not in text, path
+
+
+def compiled_modules(known: dict[str, Path]) -> set[str]:
+    """The modules whose functions numba compiles (they import games.compiled)."""
+    return {
+        name
+        for name, path in known.items()
+        if name != "games.compiled" and "games.compiled" in set(imported(name, path, known))
+    }
+
+
+def test_compiled_code_never_calls_another_modules_compiled_code() -> None:
+    # numba's disk cache checks only the file of the cached function: compiled code calling a function
+    # compiled in another module would load stale machine code after that module changed (it crashed).
+    known = sources()
+    compiled = compiled_modules(known)
+    assert {"games.gomoku.search", "games.connect_four.search"} <= compiled
+    crossing = {
+        name: imports & compiled
+        for name in compiled
+        if (imports := set(imported(name, known[name], known)) - {name}) & compiled
+    }
+    assert crossing == {}
