@@ -76,9 +76,9 @@ def pons_score(value: int) -> int:
 
 def huffman_code(position: int, mask: int, mirrored: bool = False, rows: int = 6, cols: int = 7) -> int:
     """BitBully's code: columns left to right, bottom up, '10' first player, '11' second, '0' ends a column."""
-    from games.connect_four.search import huffman_code as compiled_code  # the search core reads the books too
+    from games.connect_four import core  # the search core reads the books too
 
-    return int(compiled_code(position, mask, mirrored, rows, cols))
+    return int(core.load().huffman_code(position, mask, mirrored, rows, cols))
 
 
 def signed32(code: int) -> int:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from games.connect_four import search
+from games.connect_four import core
 from games.connect_four.bitboard import Layout
 from games.connect_four.book import OpeningBook, OutcomeBook
 from games.search_control import SearchControl
@@ -64,11 +65,13 @@ class Solver:
     outcome_book: OutcomeBook | None = None
     layout: Layout = field(init=False)
     nodes: int = field(default=0, init=False)
+    core: ModuleType = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if (self.rows + 1) * self.cols > 63:
             raise ValueError(f"a {self.rows}x{self.cols} board does not fit a 64-bit bitboard")
         self.layout = Layout(self.rows, self.cols)
+        self.core = core.load()
         if (self.rows, self.cols) != (6, 7):
             self.book = self.outcome_book = None
         self.cells = self.rows * self.cols
@@ -99,13 +102,13 @@ class Solver:
 
     def warm_up(self) -> None:
         """Compile (first run) or load (later runs) the search core now, not inside a timed move."""
-        self.ctl[search.STOP] = 1  # every entry point returns at once; only the code gets loaded
-        search.solve(0, 0, 0, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl)
-        search.negamax(
+        self.ctl[core.STOP] = 1  # every entry point returns at once; only the code gets loaded
+        self.core.solve(0, 0, 0, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl)
+        self.core.negamax(
             0, 0, 0, 0, 1, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl
         )
-        search.heuristic_root(0, 0, 0, 1, -1, self.geo, self.order, self.weights, self.ctl)
-        self.ctl[search.STOP] = 0
+        self.core.heuristic_root(0, 0, 0, 1, -1, self.geo, self.order, self.weights, self.ctl)
+        self.ctl[core.STOP] = 0
 
     def clear(self) -> None:
         """Forget every stored bound (a cold start, as for a benchmark)."""
@@ -154,11 +157,11 @@ class Solver:
 
     def solve(self, position: int, mask: int, moves: int) -> int:
         """The exact score of a position that is not over; SearchTimeout if the deadline passes first."""
-        return self.finished(search.solve(position, mask, moves, *self.tables()))
+        return self.finished(self.core.solve(position, mask, moves, *self.tables()))
 
     def null_window(self, position: int, mask: int, moves: int, alpha: int) -> int:
         """negamax with the window (alpha, alpha + 1): a bound that tells whether the score exceeds alpha."""
-        return self.finished(search.negamax(position, mask, moves, alpha, alpha + 1, *self.tables()))
+        return self.finished(self.core.negamax(position, mask, moves, alpha, alpha + 1, *self.tables()))
 
     def child_score(self, position: int, mask: int, moves: int, col: int) -> int:
         """The exact score, for the side to move, of playing `col`."""
@@ -217,14 +220,14 @@ class Solver:
             for depth in range(1, remaining + 1):
                 column, value = (
                     int(v)
-                    for v in search.heuristic_root(
+                    for v in self.core.heuristic_root(
                         position, mask, moves, depth, best.column, self.geo, self.order, self.weights, self.ctl
                     )
                 )
                 if self.stopped or column < 0:
                     break
-                proven = abs(value) >= search.PROVEN
-                score = (value - search.PROVEN if value > 0 else value + search.PROVEN) if proven else value
+                proven = abs(value) >= core.PROVEN
+                score = (value - core.PROVEN if value > 0 else value + core.PROVEN) if proven else value
                 best = SearchResult(column, score, proven or depth >= remaining, depth, self.count_nodes() - nodes)
                 if best.exact or time.perf_counter() - start > budget / 2:
                     break  # the next iteration would most likely not finish in time
