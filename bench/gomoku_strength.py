@@ -33,13 +33,15 @@ def gomokubench_move(state: GridState) -> Cell:
     return Cell(row, col)
 
 
-def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, list[str], float]:
-    """(wins, draws, losses, the lost games as `opening N, first|second`, the engine's longest move) over
-    `games` games: opening seed + game // 2, the engine first in even games."""
+def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, list[str], float, int]:
+    """(wins, draws, losses, the lost games as `opening N, first|second`, the engine's longest move, openings
+    where it scored less than gomokubench over both colours) over `games` games: opening seed + game // 2,
+    the engine first in even games."""
     engine = GomokuEngine(budget=budget)
     wins = draws = losses = 0
     lost: list[str] = []
     times: list[float] = []
+    points: dict[int, float] = {}  # the engine's points from each opening (1 a win, 0.5 a draw)
     for game in range(games):
         state = opening(seed + game // 2)
         first = game % 2 == 0
@@ -47,28 +49,32 @@ def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, l
             winner = play(engine.best_move, gomokubench_move, state, times, 0)
         else:
             winner = play(gomokubench_move, engine.best_move, state, times, 1)
+        points.setdefault(game // 2, 0.0)
         if winner is None:
             draws += 1
+            points[game // 2] += 0.5
         elif (winner == 0) == first:
             wins += 1
+            points[game // 2] += 1
         else:
             losses += 1
             lost.append(f"opening {seed + game // 2}, {'first' if first else 'second'}")
-    return wins, draws, losses, lost, max(times, default=0.0)
+    below = sum(1 for opening_points in points.values() if opening_points < 1)
+    return wins, draws, losses, lost, max(times, default=0.0), below
 
 
 def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0.1)) -> None:
     rows = []
     for budget in budgets:
         started = time.perf_counter()
-        wins, draws, losses, lost, longest = strength(budget, games)
+        wins, draws, losses, lost, longest, below = strength(budget, games)
         minutes = (time.perf_counter() - started) / 60
         shown = "; ".join(lost[:6]) + (" ..." if len(lost) > 6 else "")
-        rows.append((f"{budget:g} s", str(games), f"{wins}-{draws}-{losses}", shown or "-", f"{longest:.2f} s",
-                     f"{minutes:.0f} min", load()))  # fmt: skip
+        rows.append((f"{budget:g} s", str(games), f"{wins}-{draws}-{losses}", shown or "-",
+                     f"{below} of {(games + 1) // 2}", f"{longest:.2f} s", f"{minutes:.0f} min", load()))  # fmt: skip
     table(
         "Gomoku engine vs gomokubench 0.1.10 `standard` (15x15, seeded 4-stone openings, both colours; goal: 0 losses)",
-        ("budget", "games", "W-D-L", "lost games", "longest move", "time", "load"),
+        ("budget", "games", "W-D-L", "lost games", "openings scored below it", "longest move", "time", "load"),
         rows,
     )
 
