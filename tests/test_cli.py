@@ -178,8 +178,18 @@ def test_solve_gomoku_blocks_a_four() -> None:
 
 
 def test_version_is_printed() -> None:
+    from importlib.metadata import version
+
     result = arena("--version")
-    assert result.returncode == 0 and result.stdout.startswith("arena ")
+    assert result.returncode == 0 and result.stdout == f"arena {version('arena')}\n"  # the installed metadata's
+
+
+def test_players_parsed_from_flags_hide_an_api_bases_credentials() -> None:
+    from arena.cli.play import main_parser
+
+    args = main_parser().parse_args(["--players", "llm:openai/x;api_base=https://ann:s3cret@h/v1", "random"])
+    assert "s3cret" not in args.players[0] and "ann" not in args.players[0]
+    assert args.players[0].startswith("llm:openai/x;api_base=https://") and args.players[1] == "random"
 
 
 def test_solve_prints_the_score_first_then_every_column_and_ends_with_it() -> None:

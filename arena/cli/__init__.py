@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from arena.cli.common import print_error
+from arena.cli.common import package_version, print_error
 
 
 def commands() -> dict[str, Callable[[list[str]], int]]:
@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arena` console script."""
     argv = sys.argv[1:] if argv is None else argv
     try:
+        if argv == ["--version"]:  # answered before the play parser and the modules it needs are imported
+            print(f"arena {package_version()}")
+            return 0
         runners = commands()
         if argv and argv[0] in runners:
             return runners[argv[0]](argv[1:])

@@ -24,7 +24,6 @@ from arena.cli.common import (
     print_error,
 )
 from arena.cli.tournament import run_configs
-from arena.llm.secrets import hide_spec
 from arena.tournaments.launch import POOL_MIN_GAMES, flag_config, with_budget, with_temperature
 from games.base import DEFAULT_BUDGET
 
@@ -43,6 +42,13 @@ BATCH_ONLY = (
 )
 
 
+def player_spec(text: str) -> str:
+    """A `--players` spec with an `api_base`'s credentials hidden (the secrets module loads only when parsing)."""
+    from arena.llm.secrets import hide_spec
+
+    return hide_spec(text)
+
+
 def main_parser() -> ArgumentParser:
     """Options of `arena` and `arena --batch`."""
     parser = ArgumentParser(
@@ -59,7 +65,7 @@ def main_parser() -> ArgumentParser:
     parser.add_argument(
         "--players",
         nargs="+",
-        type=hide_spec,
+        type=player_spec,
         metavar="SPEC",
         default=["minimax", "random"],
         help="two or more player specs (more than two: every pair plays): random, random-any (any cell, taken ones "
