@@ -82,6 +82,23 @@ def test_a_solve_process_loads_the_built_search_and_never_numba() -> None:
     assert built[:-1] == through_numba[:-1] and any(line.startswith("column scores:") for line in built)
 
 
+def test_a_build_leaves_the_processs_own_numba_working(tmp_path: Path) -> None:
+    """pycc sets numba's runtime up for ahead-of-time code: a build in the app's own process made the Gomoku
+    search, compiled afterwards, fail."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from games.connect_four import core\n"
+        "from games.gomoku.engine import GomokuEngine\n"
+        "from games.mnk import empty_state, place\n"
+        "core.build(Path(sys.argv[1]))\n"
+        "print(repr(GomokuEngine(budget=0.05).best_move(place(empty_state(15, 15), 112, 5))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("Cell(") and core.built_path(tmp_path) is not None
+
+
 def test_an_edited_search_is_built_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = core.module_name()
     edited = tmp_path / "search.py"

@@ -16,6 +16,7 @@ import hashlib
 import importlib.util
 import inspect
 import os
+import subprocess
 import sys
 import tempfile
 import warnings
@@ -75,26 +76,40 @@ def build(directory: Path) -> Path:
         ready = built_path(directory)
         if ready is not None:
             return ready
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # pycc announces its own deprecation
-            from games.connect_four import search
-
-            pycc: Any = importlib.import_module("numba.pycc")
-
-            with tempfile.TemporaryDirectory(dir=directory) as scratch, releasing_the_gil():
-                compiler = pycc.CC(module_name())
-                compiler.output_dir = scratch
-                compiler.verbose = False
-                for name, signature in EXPORTS.items():
-                    compiler.export(name, signature)(entry(search, name))
-                compiler.compile()
-                made = next(Path(scratch).glob(f"{module_name()}.*"))
-                final = directory / made.name
-                os.replace(made, final)  # atomic: a reader sees the whole file or none
+        with tempfile.TemporaryDirectory(dir=directory) as scratch:
+            # In a process of its own: a pycc build leaves numba's runtime set up for ahead-of-time code, and
+            # every later JIT compilation in the same process (the Gomoku search) would then fail.
+            package_root = str(Path(__file__).resolve().parents[2])
+            path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
+            subprocess.run(
+                [sys.executable, "-m", "games.connect_four.core", scratch, module_name()],
+                env={**os.environ, "PYTHONPATH": path},
+                capture_output=True,
+                check=True,
+            )
+            made = next(Path(scratch).glob(f"{module_name()}.*"))
+            final = directory / made.name
+            os.replace(made, final)  # atomic: a reader sees the whole file or none
         for stale in directory.glob("connect_four_core_*"):  # builds of an older search
             if not stale.name.startswith(module_name()):
                 stale.unlink(missing_ok=True)
         return final
+
+
+def compile_into(directory: Path, name: str) -> None:
+    """Compile the search with numba's pycc into the extension module `name` in `directory` (this process)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc announces its own deprecation
+        from games.connect_four import search
+
+        pycc: Any = importlib.import_module("numba.pycc")
+        with releasing_the_gil():
+            compiler = pycc.CC(name)
+            compiler.output_dir = str(directory)
+            compiler.verbose = False
+            for export, signature in EXPORTS.items():
+                compiler.export(export, signature)(entry(search, export))
+            compiler.compile()
 
 
 @contextmanager
@@ -144,3 +159,7 @@ def load() -> ModuleType:
     from games.connect_four import search
 
     return search
+
+
+if __name__ == "__main__":  # python -m games.connect_four.core DIRECTORY NAME: the build's own process
+    compile_into(Path(sys.argv[1]), sys.argv[2])
