@@ -34,6 +34,7 @@ class Reply:
     drop_after: int | None = None  # chunks sent before the connection is cut
     delay: float = 0.0  # seconds before the first chunk
     chunk_delay: float = 0.0  # seconds between chunks (0.02 = 50 chunks a second)
+    end_delay: float = 0.0  # seconds between `[DONE]` and the end of the body
     completion_tokens: int | None = None  # usage to report instead of the chunks sent (a provider that lies)
 
 
@@ -168,6 +169,8 @@ class FakeServer:
             }
             await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
         await response.write(b"data: [DONE]\n\n")
+        if reply.end_delay:
+            await asyncio.sleep(reply.end_delay)
         return response
 
     def close(self) -> None:

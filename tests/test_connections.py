@@ -8,10 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from arena.llm.client import complete
 from arena.llm.connections import ConnectionPool, current_pool, pooled
 from arena.llm.settings import ModelSettings
-from tests.fake_llm_server import FakeServer
+from tests.fake_llm_server import FakeServer, Reply
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = [{"role": "user", "content": "Legal moves: 2,2; 1,1"}]
@@ -50,3 +52,21 @@ def test_calls_inside_and_outside_a_run(fake_llm: FakeServer) -> None:
     pool = seen[0]
     assert pool is not None and pool.session is None  # closed and let go at the run's end
     assert seen[1] is None
+
+
+@pytest.mark.parametrize(("end_delay", "connections"), [(0.3, 1), (1.6, 3)])
+def test_a_body_that_ends_after_done_keeps_its_connection(
+    fake_llm: FakeServer, end_delay: float, connections: int
+) -> None:
+    """The body's last bytes come a moment after `[DONE]`: read, the connection is reused; a body that has
+    not ended within the wait (1 s) costs only that wait, its reply kept and its connection closed."""
+    name = f"late-end-{end_delay}"
+    fake_llm.scenarios[name] = [Reply(content="MOVE: 2,2", end_delay=end_delay)]
+    settings = ModelSettings(model=f"openai/{name}", api_base=fake_llm.url, api_key="no-key")
+    before = set(fake_llm.peers)
+
+    async def run() -> list[str]:
+        return [(await complete(settings, MESSAGES, ignore, ignore)).content for _ in range(3)]
+
+    assert asyncio.run(pooled(run())) == ["MOVE: 2,2"] * 3
+    assert len(fake_llm.peers - before) == connections

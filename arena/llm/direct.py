@@ -9,11 +9,12 @@ Every other provider goes through litellm.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
 from collections.abc import AsyncGenerator
-from contextlib import AsyncExitStack
+from contextlib import AsyncExitStack, suppress
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 DIRECT_PROVIDERS = {"openai": "OPENAI_API_KEY", "hosted_vllm": "HOSTED_VLLM_API_KEY"}
 RETRYABLE_STATUS = {408, 409, 425, 429}
+END_WAIT_SECONDS = 1.0  # how long a reply already complete waits for its body to end
 # The names litellm gives these failures, so a reason reads the same whichever way the call went.
 STATUS_NAMES = {
     400: "BadRequestError",
@@ -132,6 +134,7 @@ class DirectStream:
                 data = line[5:].strip()
                 if data == b"[DONE]":
                     self.finished = True
+                    await read_to_the_end(response)
                     return
                 chunk = event(data)
                 if chunk is not None:
@@ -141,6 +144,16 @@ class DirectStream:
             self.finished = True
         elif last and (chunk := event(last)) is not None:
             yield chunk
+
+
+async def read_to_the_end(response: ClientResponse) -> None:
+    """Read what follows `[DONE]` (the body's closing bytes, usually a moment later): a response released
+    before its end closes its connection, and the run's next call would open a new one."""
+    import aiohttp
+
+    with suppress(TimeoutError, aiohttp.ClientError):
+        async with asyncio.timeout(END_WAIT_SECONDS):  # a server that never ends the body costs only this
+            await response.content.read()
 
 
 def event(data: bytes) -> dict[str, Any] | None:
