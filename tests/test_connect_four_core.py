@@ -10,6 +10,7 @@ import pytest
 
 from games.connect_four import ConnectFour, core, search
 from games.connect_four.solver import SearchTimeout, Solver
+from games.search_control import NODES, STOP
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ["4455", "636272322416", "6447226414474", "7346255533123363557", "252346723413221475325437"]
@@ -27,7 +28,7 @@ def run_python(code: str, **env: str) -> list[str]:
 
 
 def test_the_constants_solver_reads_are_the_searchs() -> None:
-    assert (core.STOP, core.NODES, core.PROVEN) == (search.STOP, search.NODES, search.PROVEN)
+    assert (STOP, NODES, core.PROVEN) == (search.STOP, search.NODES, search.PROVEN)
 
 
 def test_a_fresh_build_answers_as_numbas_search(tmp_path: Path) -> None:

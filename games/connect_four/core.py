@@ -28,7 +28,6 @@ from types import ModuleType
 from typing import Any, cast
 
 SOURCE = Path(__file__).with_name("search.py")
-STOP, NODES = 0, 1  # the control block's slots, as in games.connect_four.search
 PROVEN = 1000  # as in games.connect_four.search: |value| >= PROVEN is a forced result
 BOOK = "Tuple((i4[::1], i1[::1], i8[::1], u1[::1]))"  # exact keys, scores; outcome keys, results
 TABLES = f"i8[::1], i8[::1], i8[::1], i1[::1], {BOOK}, i8[:, ::1], i8[::1]"

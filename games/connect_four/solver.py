@@ -18,7 +18,7 @@ import numpy as np
 from games.connect_four import core
 from games.connect_four.bitboard import Layout
 from games.connect_four.book import OpeningBook, OutcomeBook
-from games.search_control import SearchControl
+from games.search_control import STOP, SearchControl
 
 TABLE_SIZE = 4_194_301  # a prime; 8-byte keys and 1-byte bounds: 38 MB
 EMPTY_BOOK = (np.zeros(0, np.int32), np.zeros(0, np.int8), np.zeros(0, np.int64), np.zeros(0, np.uint8))
@@ -102,13 +102,13 @@ class Solver:
 
     def warm_up(self) -> None:
         """Compile (first run) or load (later runs) the search core now, not inside a timed move."""
-        self.ctl[core.STOP] = 1  # every entry point returns at once; only the code gets loaded
+        self.ctl[STOP] = 1  # every entry point returns at once; only the code gets loaded
         self.core.solve(0, 0, 0, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl)
         self.core.negamax(
             0, 0, 0, 0, 1, self.geo, self.order, self.tt_keys, self.tt_values, self.books, self.work, self.ctl
         )
         self.core.heuristic_root(0, 0, 0, 1, -1, self.geo, self.order, self.weights, self.ctl)
-        self.ctl[core.STOP] = 0
+        self.ctl[STOP] = 0
 
     def clear(self) -> None:
         """Forget every stored bound (a cold start, as for a benchmark)."""
