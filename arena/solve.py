@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
-from games.base import DEFAULT_BUDGET, Cell, GameError, IllegalMove, InvalidMove
+from games import DEFAULT_BUDGET
+from games.base import Cell, GameError, IllegalMove, InvalidMove
 from games.mnk import GridState, MNKGame, empty_state, place
 from games.registry import canonical_name, make_game
 

@@ -6,8 +6,6 @@ import random
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-DEFAULT_BUDGET = 1.0  # seconds an engine may think about one move unless a player spec or flag says otherwise
-
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 

@@ -172,6 +172,15 @@ def top_level(modules: set[str]) -> set[str]:
     return {m.split(".")[0] for m in modules}
 
 
+def test_the_main_help_loads_the_parser_alone() -> None:
+    # `arena --help` answered in 0.14 s while it imported the tournament launcher, dataclasses and inspect;
+    # without them it takes 0.08 s (docs/benchmarks.md)
+    modules = loaded_after("from arena.cli.play import main_parser; main_parser().format_help()")
+    assert "arena.cli.play" in modules
+    heavy = {"arena.tournaments.launch", "arena.cli.tournament", "games.base", "dataclasses", "inspect", "pydantic"}
+    assert not modules & heavy
+
+
 def test_games_import_nothing_from_arena() -> None:
     modules = loaded_after(
         "import games.registry, games.connect_four.engine, games.gomoku.engine, "

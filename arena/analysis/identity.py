@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import DEFAULT_BUDGET
+from games import DEFAULT_BUDGET
 
 DEFAULT_LEVEL = 5
 SHOWN_ELSEWHERE = ("temperature", "prompt")

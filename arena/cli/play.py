@@ -23,9 +23,8 @@ from arena.cli.common import (
     positive_int,
     print_error,
 )
-from arena.cli.tournament import run_configs
-from arena.tournaments.launch import POOL_MIN_GAMES, flag_config, with_budget, with_temperature
-from games.base import DEFAULT_BUDGET
+from arena.tournaments import POOL_MIN_GAMES
+from games import DEFAULT_BUDGET
 
 BATCH_ONLY = (
     "--games",
@@ -148,6 +147,9 @@ def run_main(argv: list[str]) -> int:
     if len(args.players) < 2:
         print_error("arena: error: --players needs at least two player specs")
         return 2
+    from arena.cli.tournament import run_configs
+    from arena.tournaments.launch import flag_config, with_budget, with_temperature
+
     defaults = llm_defaults(args)
     temperatures = args.temperature or [defaults.temperature]
     specs = [with_budget(spec, args.budget) for spec in args.players]

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from arena.players.base import Choice, TurnView
-from games.base import DEFAULT_BUDGET
+from games import DEFAULT_BUDGET
 from games.battleship import Battleship
 from games.battleship.engine import best_shot
 from games.connect_four import ConnectFour

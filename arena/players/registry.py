@@ -13,7 +13,7 @@ from arena.players.engine_player import LEVEL_NOISE, TOP_LEVEL, EnginePlayer
 from arena.players.options import PlayerOptions
 from arena.players.random_player import RandomAnyPlayer, RandomPlayer
 from arena.players.scripted import ScriptedPlayer
-from games.base import DEFAULT_BUDGET
+from games import DEFAULT_BUDGET
 
 
 def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:

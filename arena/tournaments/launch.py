@@ -5,20 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from games.base import DEFAULT_BUDGET
+from arena.tournaments import POOL_MIN_GAMES
+from games import DEFAULT_BUDGET
 
 if TYPE_CHECKING:  # the command line reads this module's constants before it knows what it will run
     from arena.players import PlayerOptions
     from arena.tournaments.config import TournamentConfig
     from arena.tournaments.runs import BatchRun
-
-# The runs that play faster in worker processes, by game: the least matches for which they pay for starting
-# (about a second each: importing the engines, loading their compiled code). A Gomoku engine spends its
-# budget on every move (workers 1.9x faster at 100 matches, already faster at 4); a Connect-Four match
-# against random takes ~10 ms (slower with workers at 20 and 100 matches, 1.2x at 400, 1.4x at 1,000);
-# tic-tac-toe and Battleship matches take well under a millisecond (slower with workers at any length).
-# Measured with minimax against random on 2 cores: bench/scale.py and docs/benchmarks.md.
-POOL_MIN_GAMES = {"gomoku": 4, "connect-four": 400}
 
 
 def uses_models(specs: list[str]) -> bool:
