@@ -19,15 +19,9 @@ try:
         """Compile in nopython mode, cached on disk, without the GIL (a timer thread must run while it searches)."""
         return cast(F, _njit(cache=True, nogil=True)(function))
 
-    def jit_uncached(function: F) -> F:
-        """Compile as `jit` does, but anew in every process: numba 0.68 crashes loading some recursive functions."""
-        return cast(F, _njit(cache=False, nogil=True)(function))
-
 except ImportError:
     COMPILED = False
 
     def jit(function: F) -> F:
         """No compiler: run the function as written (same results, slower)."""
         return function
-
-    jit_uncached = jit

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from games.base import Cell
-from games.gomoku import Gomoku
+from games.gomoku import Gomoku, search
 from games.gomoku.engine import GomokuEngine
 from games.gomoku.threat_rules import one_ply_move
 from games.mnk import GridState
 
 GAME = Gomoku()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def position(x: list[tuple[int, int]], o: list[tuple[int, int]]) -> GridState:
@@ -104,3 +110,27 @@ def test_a_longer_vcf_wins_against_every_forced_block() -> None:
         state = GAME.apply(state, fast_engine().best_move(state))
         assert not state.over
     assert state.over and state.winner == 0  # seat 0 is X
+
+
+LOAD_AND_PLAY = """
+from games.gomoku import search
+from games.gomoku.engine import GomokuEngine
+from games.mnk import empty_state, place
+state = place(place(empty_state(15, 15), 112, 5), 113, 5)
+print(GomokuEngine(budget=0.05).best_move(state, 5))
+print(sum(search.search.stats.cache_hits.values()), sum(search.search.stats.cache_misses.values()))
+"""
+
+
+@pytest.mark.skipif(not search.COMPILED, reason="numba is not installed: nothing is compiled or cached")
+def test_a_later_process_loads_the_search_from_the_cache_and_plays() -> None:
+    # The recursive search was compiled anew in every process (2.6 s): loading it from numba's cache crashed
+    # the process while it called itself with a literal argument (-1), which numba compiles as another type.
+    runs = [
+        subprocess.run([sys.executable, "-c", LOAD_AND_PLAY], capture_output=True, text=True, cwd=ROOT, timeout=300)
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], runs[-1].stderr[-500:]
+    move, counts = runs[1].stdout.split("\n")[:2]
+    assert [part.isdigit() for part in move.split(",")] == [True, True]  # a cell, "row,col"
+    assert counts == "1 0"  # one cache hit, no compilation

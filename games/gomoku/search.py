@@ -18,15 +18,18 @@ in the hot loop), and the evaluation, alpha-beta and VCF share the incremental w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from games.compiled import COMPILED, jit, jit_uncached
+import numpy as np
+
+from games.compiled import COMPILED, jit
 
 __all__ = ["COMPILED", "find_vcf", "place", "search"]
 
 STOP, NODES, BEST = 0, 1, 2
 WIN = 1_000_000_000
 MAX_PLY = 64
+NO_CELL = cast(int, np.int64(-1))  # typed, not a literal: a recursive call with a literal argument cannot be cached
 
 
 @jit
@@ -153,7 +156,7 @@ def _candidates(me: int, k: int, board: Any, counts: Any, cell_windows: Any, nea
     return n
 
 
-@jit_uncached
+@jit
 def search(
     me: int,
     depth: int,
@@ -216,7 +219,7 @@ def search(
             ply + 1,
             -beta,
             -alpha,
-            -1,
+            NO_CELL,
             k,
             cols,
             width,
