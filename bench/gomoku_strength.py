@@ -63,17 +63,40 @@ def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, l
     return wins, draws, losses, lost, max(times, default=0.0), below
 
 
+def mirror(openings: int, seed: int = 0) -> tuple[int, int, int]:
+    """gomokubench against itself from the same openings: (first player's wins, draws, second player's wins)."""
+    # One game an opening: `standard` has no randomness. It shows how hard the second player's side is.
+    first = draws = second = 0
+    for number in range(openings):
+        winner = play(gomokubench_move, gomokubench_move, opening(seed + number), [], 0)
+        if winner is None:
+            draws += 1
+        elif winner == 0:
+            first += 1
+        else:
+            second += 1
+    return first, draws, second
+
+
 def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0.1)) -> None:
-    rows = []
+    openings = (games + 1) // 2
+    started = time.perf_counter()
+    first, draws, second = mirror(openings)
+    minutes = (time.perf_counter() - started) / 60
+    rows = [
+        ("gomokubench itself", str(openings), f"first player {first}-{draws}-{second}",
+         f"{first} lost by its second player", "-", "-", f"{minutes:.0f} min", load())
+    ]  # fmt: skip
     for budget in budgets:
         started = time.perf_counter()
         wins, draws, losses, lost, longest, below = strength(budget, games)
         minutes = (time.perf_counter() - started) / 60
         shown = "; ".join(lost[:6]) + (" ..." if len(lost) > 6 else "")
         rows.append((f"{budget:g} s", str(games), f"{wins}-{draws}-{losses}", shown or "-",
-                     f"{below} of {(games + 1) // 2}", f"{longest:.2f} s", f"{minutes:.0f} min", load()))  # fmt: skip
+                     f"{below} of {openings}", f"{longest:.2f} s", f"{minutes:.0f} min", load()))  # fmt: skip
     table(
-        "Gomoku engine vs gomokubench 0.1.10 `standard` (15x15, seeded 4-stone openings, both colours; goal: 0 losses)",
+        "Gomoku engine vs gomokubench 0.1.10 `standard` (15x15, seeded 4-stone openings, both colours; goal: 0 losses; "
+        "first row: gomokubench against itself from the same openings, the second player's side as a reference)",
         ("budget", "games", "W-D-L", "lost games", "openings scored below it", "longest move", "time", "load"),
         rows,
     )
