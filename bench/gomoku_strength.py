@@ -1,5 +1,6 @@
 """The Gomoku engine against gomokubench's `standard` AI (a depth-2 minimax over its 10 best-evaluated moves):
-seeded openings, both colours, by budget. Run alone: python -m bench.gomoku_strength [GAMES [BUDGET ...]]."""
+seeded openings, both colours, by budget, beside gomokubench against itself from the same openings.
+Run alone: python -m bench.gomoku_strength [GAMES [BUDGET ...]]."""
 
 from __future__ import annotations
 
