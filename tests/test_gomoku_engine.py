@@ -134,3 +134,53 @@ def test_a_later_process_loads_the_search_from_the_cache_and_plays() -> None:
     move, counts = runs[1].stdout.split("\n")[:2]
     assert [part.isdigit() for part in move.split(",")] == [True, True]  # a cell, "row,col"
     assert counts == "1 0"  # one cache hit, no compilation
+
+
+def deepen(state: GridState, depth: int, slots: int) -> tuple[list[int], int, int]:
+    """Iterative deepening to `depth` with a table of `slots` rows: (value at each depth, best cell, nodes)."""
+    import numpy as np
+
+    from games.gomoku.engine import Position
+
+    position = Position(state, 5)
+    table = np.zeros((slots, 3), dtype=np.int64)
+    ctl = np.zeros(3, dtype=np.int64)
+    values, best = [], -1
+    for ply in range(1, depth + 1):
+        value = search.search(
+            state.to_move + 1, ply, 0, -search.WIN - 1, search.WIN + 1, best, 5, 15, 12,
+            position.key, *position.tables(), position.zobrist, table, ctl,
+        )  # fmt: skip
+        values.append(int(value))
+        best = int(ctl[search.BEST])
+    return values, best, int(ctl[search.NODES])
+
+
+def seeded_position(seed: int, stones: int = 6) -> GridState:
+    """`stones` stones at random in the central 7x7 square, the players alternating."""
+    rng, cells = random.Random(seed), [0] * 225
+    for ply in range(stones):
+        cell = rng.choice([i for i in range(225) if not cells[i] and 4 <= i // 15 <= 10 and 4 <= i % 15 <= 10])
+        cells[cell] = ply % 2 + 1
+    return GridState(15, 15, tuple(cells), ply=stones)
+
+
+def test_the_table_saves_nodes_and_keeps_the_choice() -> None:
+    # A one-row table remembers almost nothing: the same search with the full table must agree and cost less.
+    remembered = forgetful = 0
+    for seed in range(4):
+        state = seeded_position(seed)
+        values, best, nodes = deepen(state, 7, 1 << 20)
+        plain_values, plain_best, plain_nodes = deepen(state, 7, 1)
+        assert (values[-1], best) == (plain_values[-1], plain_best), seed
+        remembered, forgetful = remembered + nodes, forgetful + plain_nodes
+    assert remembered < 0.85 * forgetful  # 0.73 when written
+
+
+def test_a_remembered_win_keeps_its_distance() -> None:
+    # X wins by continuous fours: stored wins count from their own position, so the table must not move the five.
+    x = [(4, 4), (4, 5), (4, 6), (5, 8), (6, 8), (8, 8)]
+    o = [(4, 3), (9, 8), (0, 0), (0, 14), (14, 0), (14, 14)]
+    values, _, _ = deepen(position(x, o), 7, 1 << 20)
+    plain_values, _, _ = deepen(position(x, o), 7, 1)
+    assert values == plain_values and values[-1] >= search.WIN - 10

@@ -21,6 +21,7 @@ DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 VCF_DEPTH = 12  # fours in a row the threat-space search tries
 VCF_SHARE = 0.2  # of the budget, before the alpha-beta gets the rest
 LAST_PHASE = 0.9  # everything stops by this share of the budget
+TABLE_SLOTS = 1 << 20  # positions the search remembers (24 MB)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,14 @@ def board_windows(rows: int, cols: int, k: int) -> tuple[np.ndarray, np.ndarray]
     return np.array(windows, dtype=np.int64).reshape(-1, k), cell_windows
 
 
+@cache
+def zobrist_keys(cells: int) -> np.ndarray:
+    """A random 64-bit number for every (cell, player): a position's key is the XOR of its stones' numbers."""
+    keys = np.random.default_rng(20261125).integers(-(1 << 62), 1 << 62, size=(cells, 3), dtype=np.int64)
+    keys[:, 0] = 0
+    return keys
+
+
 # board, counts, windows, cell windows, near, totals, fours, fives, work
 Tables = tuple[
     np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
@@ -79,9 +88,12 @@ class Position:
         self.fours = np.zeros(3, dtype=np.int64)
         self.fives = np.zeros(3, dtype=np.int64)
         self.work = np.zeros((search.MAX_PLY, cells, 2), dtype=np.int64)
+        self.zobrist = zobrist_keys(cells)
+        self.key = 0
         for index, stone in enumerate(state.cells):
             if stone:
                 search.place(index, stone, 1, *self.arrays())
+                self.key ^= int(self.zobrist[index, stone])
 
     def arrays(
         self,
@@ -126,7 +138,8 @@ def warm_up() -> None:
     position = Position(GridState(5, 5, (1,) + (0,) * 24, ply=1), 4)
     stopped = np.array([1, 0, 0], dtype=np.int64)  # every search returns at once; only the code gets loaded
     search.find_vcf(2, 1, 0, 4, 5, *position.tables(), stopped)
-    search.search(2, 1, 0, -search.WIN, search.WIN, -1, 4, 5, 4, *position.tables(), stopped)
+    remembered = (position.key, *position.tables(), position.zobrist, np.zeros((2, 3), dtype=np.int64), stopped)
+    search.search(2, 1, 0, -search.WIN, search.WIN, -1, 4, 5, 4, *remembered)
     position.completions(1)
 
 
@@ -180,6 +193,8 @@ class GomokuEngine:
         if vcf >= 0 and not self.control.stopped:
             return verdict(int(vcf), "vcf", 2 * VCF_DEPTH, search.WIN)
         best, value, reached = -1, 0, 0
+        # One table a move: memory is taken only while a search runs (pages are touched as it fills them).
+        table = np.zeros((TABLE_SLOTS, 3), dtype=np.int64)
         remaining = self.budget * LAST_PHASE - (time.perf_counter() - start)
         with self.control.deadline(remaining):
             for depth in range(1, self.max_depth + 1):
@@ -196,7 +211,10 @@ class GomokuEngine:
                         k,
                         state.cols,
                         self.width,
+                        position.key,
                         *position.tables(),
+                        position.zobrist,
+                        table,
                         ctl,
                     )
                 )

@@ -9,8 +9,12 @@ steps, so candidate moves are the empty cells near play.
 
 Arrays, by name: `board`, `counts` (windows x 3), `cell_windows` (cells x at most 4k, -1 padded),
 `windows` (windows x k), `near`, `totals` (3), `fours` (3), `fives` (3), `work` (plies x cells x 2)
-scratch for ordering moves, `ctl`: [STOP] set by a timer at the deadline, [NODES] a counter,
-[BEST] the root's best cell.
+scratch for ordering moves, `zobrist` (cells x 3) a random number per stone, `table` (slots x 3)
+what the search remembers of a position ([key, value, depth | bound << 8 | (best cell + 1) << 16]),
+`ctl`: [STOP] set by a timer at the deadline, [NODES] a counter, [BEST] the root's best cell.
+
+A position's key is the XOR of its stones' numbers. The table lives for one move, so a position
+always sits at the same ply of it and a stored win needs no change of distance.
 
 Over 300 lines in one module: numba compiles these functions together (they call one another
 in the hot loop), and the evaluation, alpha-beta and VCF share the incremental window updates.
@@ -27,6 +31,7 @@ from games.compiled import COMPILED, jit
 __all__ = ["COMPILED", "find_vcf", "place", "search"]
 
 STOP, NODES, BEST = 0, 1, 2
+EXACT, LOWER, UPPER = 0, 1, 2  # what a stored value is: the value, at least it, at most it
 WIN = 1_000_000_000
 MAX_PLY = 64
 NO_CELL = cast(int, np.int64(-1))  # typed, not a literal: a recursive call with a literal argument cannot be cached
@@ -167,6 +172,7 @@ def search(
     k: int,
     cols: int,
     width: int,
+    key: int,
     board: Any,
     counts: Any,
     windows: Any,
@@ -176,6 +182,8 @@ def search(
     fours: Any,
     fives: Any,
     work: Any,
+    zobrist: Any,
+    table: Any,
     ctl: Any,
 ) -> int:
     """Negamax value for `me` to move; WIN - ply for a win found at that ply.
@@ -192,6 +200,17 @@ def search(
     if ply >= MAX_PLY - 1:
         return totals[me] - totals[opp]
     scratch = work[ply]
+    slot = key & (table.shape[0] - 1)
+    hinted = NO_CELL
+    if table[slot, 0] == key:
+        hinted = (table[slot, 2] >> 16) - 1
+        if ply > 0 and (table[slot, 2] & 255) >= depth:
+            stored = table[slot, 1]
+            bound = (table[slot, 2] >> 8) & 255
+            if bound == EXACT or (bound == LOWER and stored >= beta) or (bound == UPPER and stored <= alpha):
+                return stored
+    if ply == 0:
+        hinted = first
     moves = 0
     if fours[opp] > 0:
         blocks = completion_cells(opp, k, windows, counts, board, scratch[:, 0])
@@ -206,10 +225,10 @@ def search(
         if moves == 0:
             return 0  # the board is full: a draw
         for i in range(moves):
-            if scratch[i, 0] == first and ply == 0:
+            if scratch[i, 0] == hinted:
                 scratch[i, 0] = scratch[0, 0]
-                scratch[0, 0] = first
-    best = -WIN
+                scratch[0, 0] = hinted
+    best, best_cell, floor = -WIN, NO_CELL, alpha
     for i in range(moves):
         cell = scratch[i, 0]
         place(cell, me, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
@@ -223,6 +242,7 @@ def search(
             k,
             cols,
             width,
+            key ^ zobrist[cell, me],
             board,
             counts,
             windows,
@@ -232,19 +252,25 @@ def search(
             fours,
             fives,
             work,
+            zobrist,
+            table,
             ctl,
         )
         place(cell, me, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         if ctl[STOP]:
             return 0
         if score > best:
-            best = score
+            best, best_cell = score, cell
             if ply == 0:
                 ctl[BEST] = cell
             if score > alpha:
                 alpha = score
                 if alpha >= beta:
                     break
+    bound = LOWER if best >= beta else (UPPER if best <= floor else EXACT)
+    table[slot, 0] = key
+    table[slot, 1] = best
+    table[slot, 2] = max(depth, 0) | (bound << 8) | ((best_cell + 1) << 16)
     return best
 
 
