@@ -232,30 +232,35 @@ def search(
     for i in range(moves):
         cell = scratch[i, 0]
         place(cell, me, 1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
-        score = -search(
-            opp,
-            depth - 1,
-            ply + 1,
-            -beta,
-            -alpha,
-            NO_CELL,
-            k,
-            cols,
-            width,
-            key ^ zobrist[cell, me],
-            board,
-            counts,
-            windows,
-            cell_windows,
-            near,
-            totals,
-            fours,
-            fives,
-            work,
-            zobrist,
-            table,
-            ctl,
-        )
+        ceiling = beta if i == 0 else alpha + 1  # after the first move, only prove the others worse
+        while True:
+            score = -search(
+                opp,
+                depth - 1,
+                ply + 1,
+                -ceiling,
+                -alpha,
+                NO_CELL,
+                k,
+                cols,
+                width,
+                key ^ zobrist[cell, me],
+                board,
+                counts,
+                windows,
+                cell_windows,
+                near,
+                totals,
+                fours,
+                fives,
+                work,
+                zobrist,
+                table,
+                ctl,
+            )
+            if ceiling == beta or score <= alpha or score >= beta or ctl[STOP]:
+                break
+            ceiling = beta  # it is better: search it again for its value
         place(cell, me, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         if ctl[STOP]:
             return 0
