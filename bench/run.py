@@ -17,6 +17,7 @@ from arena.store.recorder import GroupRecorder
 from bench.analysis import bench_analysis
 from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
+from bench.gomoku_openings import bench_gomoku_openings
 from bench.gomoku_strength import bench_gomoku_strength
 from bench.imports import bench_imports
 from bench.levels import bench_levels
@@ -148,6 +149,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "llm-path": bench_llm_path,
     "gomoku": bench_gomoku,
     "gomoku-strength": bench_gomoku_strength,
+    "gomoku-openings": bench_gomoku_openings,
     "levels": bench_levels,
     "tui": bench_tui,
     "site": bench_site,
