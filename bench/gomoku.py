@@ -43,6 +43,20 @@ def play(first: Chooser, second: Chooser, state: GridState, times: list[float], 
     return (state.winner - start_seat) % 2
 
 
+def one_game_each(first: Chooser, second: Chooser, openings: int, seed: int = 0) -> tuple[int, int, int]:
+    """(first player's wins, draws, second player's wins): one game from each of `openings` seeded openings."""
+    wins = draws = losses = 0
+    for number in range(openings):
+        winner = play(first, second, opening(seed + number), [], 0)
+        if winner is None:
+            draws += 1
+        elif winner == 0:
+            wins += 1
+        else:
+            losses += 1
+    return wins, draws, losses
+
+
 def head_to_head(a: Chooser, b: Chooser, games: int, seed: int = 0) -> tuple[int, int, int, list[float]]:
     """(a's wins, draws, b's wins, a's move times) over `games` seeded openings, colours alternated."""
     wins = draws = losses = 0

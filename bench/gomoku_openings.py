@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 
-from bench.gomoku import opening, play
+from bench.gomoku import one_game_each
 from bench.ratings import load
 from bench.tables import table
 from games.gomoku.engine import GomokuEngine
@@ -15,16 +15,7 @@ from games.gomoku.engine import GomokuEngine
 def first_player_edge(openings: int, first_budget: float, second_budget: float) -> tuple[int, int, int]:
     """(first player's wins, draws, second player's wins) from openings 0..openings-1, one game each."""
     first, second = GomokuEngine(budget=first_budget), GomokuEngine(budget=second_budget)
-    wins = draws = losses = 0
-    for number in range(openings):
-        winner = play(first.best_move, second.best_move, opening(number), [], 0)
-        if winner is None:
-            draws += 1
-        elif winner == 0:
-            wins += 1
-        else:
-            losses += 1
-    return wins, draws, losses
+    return one_game_each(first.best_move, second.best_move, openings)
 
 
 def bench_gomoku_openings(openings: int = 50, first_budget: float = 0.1, second_budget: float = 1.0) -> None:

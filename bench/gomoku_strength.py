@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 import time
 
-from bench.gomoku import opening, play
+from bench.gomoku import one_game_each, opening, play
 from bench.ratings import load
 from bench.tables import table
 from games.base import Cell
@@ -67,16 +67,7 @@ def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, l
 def mirror(openings: int, seed: int = 0) -> tuple[int, int, int]:
     """gomokubench against itself from the same openings: (first player's wins, draws, second player's wins)."""
     # One game an opening: `standard` has no randomness. It shows how hard the second player's side is.
-    first = draws = second = 0
-    for number in range(openings):
-        winner = play(gomokubench_move, gomokubench_move, opening(seed + number), [], 0)
-        if winner is None:
-            draws += 1
-        elif winner == 0:
-            first += 1
-        else:
-            second += 1
-    return first, draws, second
+    return one_game_each(gomokubench_move, gomokubench_move, openings, seed)
 
 
 def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0.1)) -> None:
