@@ -19,7 +19,11 @@ from games.search_control import SearchControl
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 VCF_DEPTH = 12  # fours in a row the threat-space search tries
-VCF_SHARE = 0.2  # of the budget, before the alpha-beta gets the rest
+VCF_SHARE = 0.1  # of the budget, before the alpha-beta gets the rest
+VCT_DEPTH = 8  # threats in a row the search by fours and threes tries
+VCT_SHARE = 0.1  # for a win of ours by threats, and again for the opponent's
+DEFENCE_SHARE = 0.3  # for proving which moves leave the opponent no win by threats
+DEFENCE_WIDTH = 24  # candidate moves tried as answers to the opponent's threats
 LAST_PHASE = 0.9  # everything stops by this share of the budget
 TABLE_SLOTS = 1 << 20  # positions the search remembers (24 MB)
 
@@ -138,6 +142,7 @@ def warm_up() -> None:
     position = Position(GridState(5, 5, (1,) + (0,) * 24, ply=1), 4)
     stopped = np.array([1, 0, 0], dtype=np.int64)  # every search returns at once; only the code gets loaded
     search.find_vcf(2, 1, 0, 4, 5, *position.tables(), stopped)
+    search.vct(2, 1, 0, search.ATTACKING, 4, 5, *position.tables(), stopped)
     remembered = (position.key, *position.tables(), position.zobrist, np.zeros((2, 3), dtype=np.int64), stopped)
     search.search(2, 1, 0, -search.WIN, search.WIN, -1, 4, 5, 4, *remembered)
     position.completions(1)
@@ -160,7 +165,11 @@ class GomokuEngine:
         return self.decide(state, k).cell
 
     def decide(self, state: GridState, k: int = 5) -> GomokuVerdict:
-        """Win now, block a five, play a found VCF, else the deepest completed alpha-beta's best move."""
+        """Win now, block a five, play a found VCF or VCT, else the deepest completed alpha-beta's best move.
+
+        When the opponent would have a win by threats if it were to move, the alpha-beta chooses only among
+        the moves proven to take that win away (when none is proven, among all).
+        """
         start = time.perf_counter()
         me = state.to_move + 1
         position = Position(state, k)
@@ -181,52 +190,159 @@ class GomokuEngine:
             return verdict(blocks[0], "block", 1, 0 if len(blocks) == 1 else -search.WIN)
         ctl = self.control.ctl
         with self.control.deadline(self.budget * VCF_SHARE):
-            vcf = search.find_vcf(
-                me,
-                VCF_DEPTH,
-                0,
-                k,
-                state.cols,
-                *position.tables(),
-                ctl,
-            )
+            vcf = search.find_vcf(me, VCF_DEPTH, 0, k, state.cols, *position.tables(), ctl)
         if vcf >= 0 and not self.control.stopped:
             return verdict(int(vcf), "vcf", 2 * VCF_DEPTH, search.WIN)
-        best, value, reached = -1, 0, 0
-        # One table a move: memory is taken only while a search runs (pages are touched as it fills them).
-        table = np.zeros((TABLE_SLOTS, 3), dtype=np.int64)
+        moves: list[int] = []
+        if k >= 5:
+            attack, depth = self.threat_win(position, me, self.budget * VCT_SHARE)
+            if attack >= 0:
+                return verdict(attack, "vct", 2 * depth, search.WIN)
+            threat, _ = self.threat_win(position, 3 - me, self.budget * VCT_SHARE)
+            if threat >= 0:
+                moves = self.answers(position, me, threat, self.budget * DEFENCE_SHARE)
         remaining = self.budget * LAST_PHASE - (time.perf_counter() - start)
-        with self.control.deadline(remaining):
-            for depth in range(1, self.max_depth + 1):
-                iteration = time.perf_counter()
-                ctl[search.BEST] = -1
-                score = int(
-                    search.search(
-                        me,
+        best, value, reached = self.alpha_beta(position, me, moves, remaining)
+        if best < 0:  # not even one ply finished: the best-looking candidate
+            best = moves[0] if moves else int(np.flatnonzero((position.board == 0) & (position.near > 0))[0])
+        return verdict(best, "search", reached, value)
+
+    def threat_win(self, position: Position, player: int, seconds: float) -> tuple[int, int]:
+        """(first cell, threats) of the shortest win by threats `player` would have if it were to move, or (-1, 0)."""
+        with self.control.deadline(seconds):
+            for depth in range(1, VCT_DEPTH + 1):
+                cell = int(
+                    search.vct(
+                        player,
                         depth,
                         0,
-                        -search.WIN - 1,
-                        search.WIN + 1,
-                        best,
-                        k,
-                        state.cols,
-                        self.width,
-                        position.key,
+                        search.ATTACKING,
+                        position.k,
+                        position.cols,
                         *position.tables(),
-                        position.zobrist,
-                        table,
-                        ctl,
+                        self.control.ctl,
                     )
                 )
-                cell = int(ctl[search.BEST])
+                if self.control.stopped:
+                    break
+                if cell >= 0:
+                    return cell, depth
+        return -1, 0
+
+    def answers(self, position: Position, me: int, threat: int, seconds: float) -> list[int]:
+        """The candidate moves that leave the opponent no win by threats, checked deeper while `seconds` last.
+
+        Each round keeps the moves after which the opponent has no win within one more threat; a round that
+        runs out of time or keeps none leaves the last full round's moves (the deepest proven defence).
+        """
+        scratch = position.work[0]
+        count = search.candidates(
+            me,
+            position.k,
+            position.board,
+            position.counts,
+            position.cell_windows,
+            position.near,
+            scratch,
+            DEFENCE_WIDTH,
+        )
+        safe = [threat] + [int(c) for c in scratch[:count, 0] if c != threat]
+        with self.control.deadline(seconds):
+            for depth in range(1, VCT_DEPTH + 1):
+                held = [cell for cell in safe if self.holds(position, me, cell, depth)]
+                if self.control.stopped or not held:
+                    break
+                safe = held
+        return safe
+
+    def holds(self, position: Position, me: int, cell: int, depth: int) -> bool:
+        """True when after our move at `cell` the opponent has no win by `depth` threats (False once stopped)."""
+        opp = 3 - me
+        if self.control.stopped:
+            return False
+        search.place(cell, me, 1, *position.arrays())
+        blocks = position.completions(me)  # a four of ours: the opponent blocks it, and then we must still hold
+        for block in blocks[:1]:
+            search.place(block, opp, 1, *position.arrays())
+        lost = (
+            len(blocks) < 2
+            and search.vct(
+                opp, depth, 0, search.ATTACKING, position.k, position.cols, *position.tables(), self.control.ctl
+            )
+            >= 0
+        )
+        for block in blocks[:1]:
+            search.place(block, opp, -1, *position.arrays())
+        search.place(cell, me, -1, *position.arrays())
+        return not lost and not self.control.stopped
+
+    def alpha_beta(self, position: Position, me: int, moves: list[int], seconds: float) -> tuple[int, int, int]:
+        """(best cell or -1, its value, depth) of iterative deepening within `seconds`, over `moves` if given."""
+        best, value, reached = -1, 0, 0
+        ctl = self.control.ctl
+        # One table a move: memory is taken only while a search runs (pages are touched as it fills them).
+        table = np.zeros((TABLE_SLOTS, 3), dtype=np.int64)
+        remembered = (*position.tables(), position.zobrist, table, ctl)
+        started = time.perf_counter()
+        with self.control.deadline(seconds):
+            for depth in range(1, self.max_depth + 1):
+                iteration = time.perf_counter()
+                if moves:
+                    cell, score = self.among(position, me, moves, best, depth, remembered)
+                else:
+                    ctl[search.BEST] = -1
+                    score = int(
+                        search.search(
+                            me,
+                            depth,
+                            0,
+                            -search.WIN - 1,
+                            search.WIN + 1,
+                            best,
+                            position.k,
+                            position.cols,
+                            self.width,
+                            position.key,
+                            *remembered,
+                        )
+                    )
+                    cell = int(ctl[search.BEST])
                 if self.control.stopped or cell < 0:
                     break
                 best, value, reached = cell, score, depth
                 if abs(score) >= search.WIN - 100:
                     break  # a forced result: deeper search changes nothing
                 spent = time.perf_counter() - iteration
-                if time.perf_counter() - start + 3 * spent > self.budget * LAST_PHASE:
+                if time.perf_counter() - started + 3 * spent > seconds:
                     break  # the next iteration would not finish
-        if best < 0:  # not even one ply finished: the best-looking candidate
-            best = int(np.flatnonzero((position.board == 0) & (position.near > 0))[0])
-        return verdict(best, "search", reached, value)
+        return best, value, reached
+
+    def among(
+        self, position: Position, me: int, moves: list[int], first: int, depth: int, remembered: tuple[np.ndarray, ...]
+    ) -> tuple[int, int]:
+        """(best cell, value) of a `depth`-ply search whose first move is one of `moves` (`first` tried first)."""
+        ordered = sorted(moves, key=lambda cell: cell != first)
+        best, alpha = -1, -search.WIN - 1
+        for cell in ordered:
+            search.place(cell, me, 1, *position.arrays())
+            score = -int(
+                search.search(
+                    3 - me,
+                    depth - 1,
+                    1,
+                    -search.WIN - 1,
+                    -alpha,
+                    search.NO_CELL,
+                    position.k,
+                    position.cols,
+                    self.width,
+                    position.key ^ int(position.zobrist[cell, me]),
+                    *remembered,
+                )
+            )
+            search.place(cell, me, -1, *position.arrays())
+            if self.control.stopped:
+                return -1, 0
+            if score > alpha:
+                best, alpha = cell, score
+        return best, alpha

@@ -1,4 +1,4 @@
-"""The Gomoku search core, compiled by numba: incremental line-window evaluation, alpha-beta, VCF.
+"""The Gomoku search core, compiled by numba: incremental line-window evaluation, alpha-beta, VCF, VCT.
 
 The board is an int8 array (0 empty, 1 and 2 the players). Every k-long line segment of the
 board is a window; `counts[w, c]` holds how many stones of player c it has. A window with stones
@@ -16,8 +16,16 @@ what the search remembers of a position ([key, value, depth | bound << 8 | (best
 A position's key is the XOR of its stones' numbers. The table lives for one move, so a position
 always sits at the same ply of it and a stored win needs no change of distance.
 
-Over 300 lines in one module: numba compiles these functions together (they call one another
-in the hot loop), and the evaluation, alpha-beta and VCF share the incremental window updates.
+Threat-space search (`vct`): a threat is a four (one stone short of k, one way to finish) or a
+three that can become an open four (a cell that would give two ways to finish at once). The
+attacker plays only threats; the defender answers a four with its only block and a three with
+every cell of the three's windows that leaves no open four behind, or with a four of its own
+(which the attacker must block before going on). The attacker wins when every answer loses.
+
+Over 500 lines in one module: numba compiles these functions together (they call one another
+in the hot loop), the evaluation, alpha-beta, VCF and VCT share the incremental window updates,
+and numba's disk cache notices a change only in the caller's own file (a cached caller in another
+module keeps running the old callee: numba/numba#1833).
 """
 
 from __future__ import annotations
@@ -28,13 +36,15 @@ import numpy as np
 
 from games.compiled import COMPILED, jit
 
-__all__ = ["COMPILED", "find_vcf", "place", "search"]
+__all__ = ["COMPILED", "candidates", "find_vcf", "open_four_cell", "place", "search", "vct"]
 
 STOP, NODES, BEST = 0, 1, 2
 EXACT, LOWER, UPPER = 0, 1, 2  # what a stored value is: the value, at least it, at most it
 WIN = 1_000_000_000
 MAX_PLY = 64
-NO_CELL = cast(int, np.int64(-1))  # typed, not a literal: a recursive call with a literal argument cannot be cached
+# Typed, not literals: a recursive call with a literal argument cannot be cached.
+NO_CELL = cast(int, np.int64(-1))
+ATTACKING, DEFENDING = cast(int, np.int64(0)), cast(int, np.int64(1))
 
 
 @jit
@@ -139,7 +149,7 @@ def _move_value(cell: int, me: int, k: int, counts: Any, cell_windows: Any) -> i
 
 
 @jit
-def _candidates(me: int, k: int, board: Any, counts: Any, cell_windows: Any, near: Any, out: Any, width: int) -> int:
+def candidates(me: int, k: int, board: Any, counts: Any, cell_windows: Any, near: Any, out: Any, width: int) -> int:
     """The `width` best empty cells near play, best first, written to out[:, 0] with their values in out[:, 1]."""
     n = 0
     for cell in range(len(board)):
@@ -221,7 +231,7 @@ def search(
     elif depth <= 0:
         return totals[me] - totals[opp]
     else:
-        moves = _candidates(me, k, board, counts, cell_windows, near, scratch, width + 4 if ply == 0 else width)
+        moves = candidates(me, k, board, counts, cell_windows, near, scratch, width + 4 if ply == 0 else width)
         if moves == 0:
             return 0  # the board is full: a draw
         for i in range(moves):
@@ -353,5 +363,217 @@ def find_vcf(
             place(block, opp, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         place(cell, me, -1, k, cols, board, counts, cell_windows, near, totals, fours, fives)
         if found and not ctl[STOP]:
+            return cell
+    return -1
+
+
+@jit
+def _ways_to_five(cell: int, player: int, k: int, windows: Any, counts: Any, board: Any, cell_windows: Any) -> int:
+    """How many distinct cells would finish a five after `player` plays `cell` (counting to 2), no fours before."""
+    first = -1
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
+            continue
+        for j in range(k):
+            other = windows[w, j]
+            if other != cell and board[other] == 0:
+                if first < 0:
+                    first = other
+                elif other != first:
+                    return 2
+    return 0 if first < 0 else 1
+
+
+@jit
+def open_four_cell(player: int, k: int, windows: Any, counts: Any, board: Any, cell_windows: Any) -> int:
+    """A cell where `player` would make two ways to five at once (an open or a double four), or -1."""
+    for w in range(windows.shape[0]):
+        if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
+            continue
+        for j in range(k):
+            cell = windows[w, j]
+            if board[cell] == 0 and _ways_to_five(cell, player, k, windows, counts, board, cell_windows) >= 2:
+                return cell
+    return -1
+
+
+@jit
+def _in_window(cell: int, player: int, stones: int, counts: Any, cell_windows: Any) -> bool:
+    """True when `cell` lies in a window holding exactly `stones` of `player`'s stones and none of the other's."""
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        if counts[w, player] == stones and counts[w, 3 - player] == 0:
+            return True
+    return False
+
+
+@jit
+def vct(
+    me: int,
+    depth: int,
+    ply: int,
+    defending: int,
+    k: int,
+    cols: int,
+    board: Any,
+    counts: Any,
+    windows: Any,
+    cell_windows: Any,
+    near: Any,
+    totals: Any,
+    fours: Any,
+    fives: Any,
+    work: Any,
+    ctl: Any,
+) -> int:
+    """`me` to move (`defending` 0): the first cell of a win by threats within `depth` of them, or -1.
+
+    The opponent to move, answering `me` (`defending` 1): 0 when `me` still wins, -1 when it escapes.
+    """
+    ctl[NODES] += 1
+    if ctl[STOP] or ply >= MAX_PLY - 3:
+        return -1
+    opp = 3 - me
+    scratch = work[ply]
+    tables = (k, cols, board, counts, cell_windows, near, totals, fours, fives)
+    if defending:
+        if fours[opp] > 0:
+            return -1  # the defender finishes first
+        if fours[me] > 0:
+            if completion_cells(me, k, windows, counts, board, scratch[:, 0]) >= 2:
+                return 0
+            block = scratch[0, 0]
+            place(block, opp, 1, *tables)
+            found = vct(
+                me,
+                depth,
+                ply + 1,
+                ATTACKING,
+                k,
+                cols,
+                board,
+                counts,
+                windows,
+                cell_windows,
+                near,
+                totals,
+                fours,
+                fives,
+                work,
+                ctl,
+            )
+            place(block, opp, -1, *tables)
+            return 0 if found >= 0 else -1
+        if open_four_cell(me, k, windows, counts, board, cell_windows) < 0:
+            return -1  # no threat: the defender has a free move
+        n = 0
+        for cell in range(len(board)):  # the three's cells, and the defender's own fours
+            if board[cell] != 0 or near[cell] == 0:
+                continue
+            if _in_window(cell, me, k - 2, counts, cell_windows) or _in_window(cell, opp, k - 2, counts, cell_windows):
+                scratch[n, 0] = cell
+                n += 1
+        replies = work[ply + 1]
+        for i in range(n):
+            cell = scratch[i, 0]
+            place(cell, opp, 1, *tables)
+            if fours[opp] > 0:  # a counter-four: the attacker must block it first
+                found = -1
+                if completion_cells(opp, k, windows, counts, board, replies[:, 1]) == 1:
+                    block = replies[0, 1]
+                    place(block, me, 1, *tables)
+                    found = vct(
+                        me,
+                        depth,
+                        ply + 2,
+                        DEFENDING,
+                        k,
+                        cols,
+                        board,
+                        counts,
+                        windows,
+                        cell_windows,
+                        near,
+                        totals,
+                        fours,
+                        fives,
+                        work,
+                        ctl,
+                    )
+                    place(block, me, -1, *tables)
+            elif open_four_cell(me, k, windows, counts, board, cell_windows) >= 0:
+                found = 0  # not an answer: the open four comes next
+            else:
+                found = vct(
+                    me,
+                    depth,
+                    ply + 1,
+                    ATTACKING,
+                    k,
+                    cols,
+                    board,
+                    counts,
+                    windows,
+                    cell_windows,
+                    near,
+                    totals,
+                    fours,
+                    fives,
+                    work,
+                    ctl,
+                )
+            place(cell, opp, -1, *tables)
+            if found < 0 or ctl[STOP]:
+                return -1
+        return 0
+    if fours[me] > 0:
+        completion_cells(me, k, windows, counts, board, scratch[:, 0])
+        return scratch[0, 0]
+    if fours[opp] > 0:
+        return -1
+    cell = open_four_cell(me, k, windows, counts, board, cell_windows)
+    if cell >= 0 or depth <= 0:
+        return cell
+    n = 0
+    for stones in (k - 2, k - 3):  # fours first, then threes
+        for cell in range(len(board)):
+            if board[cell] != 0 or near[cell] == 0 or not _in_window(cell, me, stones, counts, cell_windows):
+                continue
+            if stones == k - 3 and _in_window(cell, me, k - 2, counts, cell_windows):
+                continue  # already taken as a four
+            scratch[n, 0] = cell
+            n += 1
+    for i in range(n):
+        cell = scratch[i, 0]
+        place(cell, me, 1, *tables)
+        found = -1
+        if fours[me] > 0 or open_four_cell(me, k, windows, counts, board, cell_windows) >= 0:
+            found = vct(
+                me,
+                depth - 1,
+                ply + 1,
+                DEFENDING,
+                k,
+                cols,
+                board,
+                counts,
+                windows,
+                cell_windows,
+                near,
+                totals,
+                fours,
+                fives,
+                work,
+                ctl,
+            )
+        place(cell, me, -1, *tables)
+        if ctl[STOP]:
+            return -1
+        if found >= 0:
             return cell
     return -1
