@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from games.base import Cell
@@ -112,13 +113,57 @@ def test_a_longer_vcf_wins_against_every_forced_block() -> None:
     assert state.over and state.winner == 0  # seat 0 is X
 
 
+def test_a_win_by_two_open_threes_is_found_and_won_against_the_engine() -> None:
+    # X to move has no four to make: (7,7) makes two open threes at once (row 7 and column 7), and O can stop one.
+    state = position([(7, 5), (7, 6), (5, 7), (6, 7)], [(0, 0), (0, 14), (14, 0), (14, 14)])
+    attacker, defender = GomokuEngine(budget=0.2), GomokuEngine(budget=0.2)
+    first = attacker.decide(state)
+    assert (first.reason, first.cell) == ("vct", Cell(7, 7)) and first.exact
+    for _ in range(6):
+        state = GAME.apply(state, attacker.best_move(state))
+        if state.over:
+            break
+        state = GAME.apply(state, defender.best_move(state))
+    assert state.over and state.winner == 0
+
+
+# O to move against X's open three down column 6 (rows 5-7); from a game the engine lost to gomokubench
+# by blocking at (4,6), after which X wins by five threats starting (8,6).
+THREE_X = [(5, 6), (7, 7), (7, 6), (6, 6)]
+THREE_O = [(4, 9), (5, 4), (7, 5)]
+
+
+def test_an_answer_to_a_three_is_proven_or_refuted_by_the_threats_after_it() -> None:
+    from games.gomoku.engine import Position
+
+    engine = GomokuEngine(budget=1.0)
+    board = Position(position(THREE_X, THREE_O), 5)
+    with engine.control.deadline(None):
+        assert not engine.holds(board, 2, 4 * 15 + 6, 5)  # (4,6): X wins by threats
+        assert engine.holds(board, 2, 8 * 15 + 6, 5)  # (8,6): X has no win within five threats
+        assert not engine.holds(board, 2, 3 * 15 + 6, 1)  # (3,6) leaves the open four at (8,6)
+    assert board.board.tolist() == Position(position(THREE_X, THREE_O), 5).board.tolist()  # every stone taken back
+
+
+def test_the_engine_answers_a_three_with_a_move_that_holds() -> None:
+    from games.gomoku.engine import Position
+
+    engine = GomokuEngine(budget=1.0)
+    state = position(THREE_X, THREE_O)
+    cell = engine.best_move(state)
+    after = Position(GAME.apply(state, cell), 5)
+    ctl = np.zeros(3, dtype=np.int64)
+    assert search.vct(1, 5, 0, search.ATTACKING, 5, 15, *after.tables(), ctl) < 0, cell
+
+
 LOAD_AND_PLAY = """
 from games.gomoku import search
 from games.gomoku.engine import GomokuEngine
 from games.mnk import empty_state, place
 state = place(place(empty_state(15, 15), 112, 5), 113, 5)
 print(GomokuEngine(budget=0.05).best_move(state, 5))
-print(sum(search.search.stats.cache_hits.values()), sum(search.search.stats.cache_misses.values()))
+for compiled in (search.search, search.vct):
+    print(sum(compiled.stats.cache_hits.values()), sum(compiled.stats.cache_misses.values()))
 """
 
 
@@ -131,15 +176,13 @@ def test_a_later_process_loads_the_search_from_the_cache_and_plays() -> None:
         for _ in range(2)
     ]
     assert [run.returncode for run in runs] == [0, 0], runs[-1].stderr[-500:]
-    move, counts = runs[1].stdout.split("\n")[:2]
+    move, *counts = runs[1].stdout.split("\n")[:3]
     assert [part.isdigit() for part in move.split(",")] == [True, True]  # a cell, "row,col"
-    assert counts == "1 0"  # one cache hit, no compilation
+    assert counts == ["1 0", "1 0"]  # the alpha-beta and the threat search: one cache hit each, no compilation
 
 
 def deepen(state: GridState, depth: int, slots: int) -> tuple[list[int], int, int]:
     """Iterative deepening to `depth` with a table of `slots` rows: (value at each depth, best cell, nodes)."""
-    import numpy as np
-
     from games.gomoku.engine import Position
 
     position = Position(state, 5)
