@@ -245,6 +245,7 @@ class GomokuEngine:
             position.near,
             scratch,
             DEFENCE_WIDTH,
+            False,
         )
         safe = [threat] + [int(c) for c in scratch[:count, 0] if c != threat]
         with self.control.deadline(seconds):

@@ -149,11 +149,20 @@ def _move_value(cell: int, me: int, k: int, counts: Any, cell_windows: Any) -> i
 
 
 @jit
-def candidates(me: int, k: int, board: Any, counts: Any, cell_windows: Any, near: Any, out: Any, width: int) -> int:
-    """The `width` best empty cells near play, best first, written to out[:, 0] with their values in out[:, 1]."""
+def candidates(
+    me: int, k: int, board: Any, counts: Any, cell_windows: Any, near: Any, out: Any, width: int, answering: bool
+) -> int:
+    """The `width` best empty cells near play, best first, written to out[:, 0] with their values in out[:, 1].
+
+    `answering` an open three, only the cells of the opponent's threes and our own fours are taken.
+    """
     n = 0
     for cell in range(len(board)):
         if board[cell] != 0 or near[cell] == 0:
+            continue
+        if answering and not (
+            _in_window(cell, 3 - me, k - 2, counts, cell_windows) or _in_window(cell, me, k - 2, counts, cell_windows)
+        ):
             continue
         value = _move_value(cell, me, k, counts, cell_windows)
         j = n if n < width else width
@@ -228,10 +237,14 @@ def search(
             return -(WIN - ply - 2)  # two ways to five: one block is not enough
         scratch[0, 1] = 0
         moves = 1
+    elif ply > 0 and open_four_cell(me, k, windows, counts, board, cell_windows) >= 0:
+        return WIN - ply - 3  # an open four now and five the move after: no block stops both
     elif depth <= 0:
         return totals[me] - totals[opp]
     else:
-        moves = candidates(me, k, board, counts, cell_windows, near, scratch, width + 4 if ply == 0 else width)
+        answering = open_four_cell(opp, k, windows, counts, board, cell_windows) >= 0
+        wide = width + 4 if ply == 0 else width
+        moves = candidates(me, k, board, counts, cell_windows, near, scratch, wide, answering)
         if moves == 0:
             return 0  # the board is full: a draw
         for i in range(moves):
