@@ -152,8 +152,7 @@ def test_the_engine_answers_a_three_with_a_move_that_holds() -> None:
     state = position(THREE_X, THREE_O)
     cell = engine.best_move(state)
     after = Position(GAME.apply(state, cell), 5)
-    ctl = np.zeros(3, dtype=np.int64)
-    assert search.vct(1, 5, 0, search.ATTACKING, 5, 15, *after.tables(), ctl) < 0, cell
+    assert after.vct(1, 5, np.zeros(3, dtype=np.int64)) < 0, cell
 
 
 LOAD_AND_PLAY = """

@@ -26,11 +26,16 @@ DEFENCE_SHARE = 0.3  # for proving which moves leave the opponent no win by thre
 DEFENCE_WIDTH = 24  # candidate moves tried as answers to the opponent's threats
 LAST_PHASE = 0.9  # everything stops by this share of the budget
 TABLE_SLOTS = 1 << 20  # positions the search remembers (24 MB)
+THREAT_SLOTS = 1 << 18  # positions the threat search remembers (4 MB)
 
 
 @dataclass(frozen=True)
 class GomokuVerdict:
-    """The chosen cell, how it was found (win, block, vcf, search), plies searched, nodes, and its value."""
+    """The chosen cell, how it was found, plies searched, nodes, and its value.
+
+    How: win, block (a four), vcf (a win by fours), vct (a win by fours and threes), answer (a search among
+    the moves that stop the opponent's win by threats), search (a search among all), opening.
+    """
 
     cell: Cell
     reason: str
@@ -41,7 +46,7 @@ class GomokuVerdict:
     @property
     def exact(self) -> bool:
         """True when the move is a proven win or a forced block."""
-        return self.reason in ("win", "vcf") or abs(self.value) >= search.WIN - 100
+        return self.reason in ("win", "vcf", "vct") or abs(self.value) >= search.WIN - 100
 
 
 @cache
@@ -93,6 +98,7 @@ class Position:
         self.fives = np.zeros(3, dtype=np.int64)
         self.work = np.zeros((search.MAX_PLY, cells, 2), dtype=np.int64)
         self.zobrist = zobrist_keys(cells)
+        self.threat_table = np.zeros((THREAT_SLOTS, 2), dtype=np.int64)  # pages are touched as it fills
         self.key = 0
         for index, stone in enumerate(state.cells):
             if stone:
@@ -129,6 +135,16 @@ class Position:
             self.work,
         )
 
+    def play(self, cell: int, player: int, sign: int) -> None:
+        """Place (sign 1) or take back (sign -1) a stone, keeping the key up to date."""
+        search.place(cell, player, sign, *self.arrays())
+        self.key ^= int(self.zobrist[cell, player])
+
+    def vct(self, player: int, depth: int, ctl: np.ndarray) -> int:
+        """The first cell of `player`'s win by at most `depth` threats from here, `player` to move; or -1."""
+        arrays = (*self.tables(), self.zobrist, self.threat_table)
+        return int(search.vct(player, depth, 0, search.ATTACKING, self.key, self.k, self.cols, arrays, ctl))
+
     def completions(self, player: int) -> list[int]:
         """Cells that would give `player` k in a row now."""
         out = np.zeros(len(self.board), dtype=np.int64)
@@ -142,7 +158,7 @@ def warm_up() -> None:
     position = Position(GridState(5, 5, (1,) + (0,) * 24, ply=1), 4)
     stopped = np.array([1, 0, 0], dtype=np.int64)  # every search returns at once; only the code gets loaded
     search.find_vcf(2, 1, 0, 4, 5, *position.tables(), stopped)
-    search.vct(2, 1, 0, search.ATTACKING, 4, 5, *position.tables(), stopped)
+    position.vct(2, 1, stopped)
     remembered = (position.key, *position.tables(), position.zobrist, np.zeros((2, 3), dtype=np.int64), stopped)
     search.search(2, 1, 0, -search.WIN, search.WIN, -1, 4, 5, 4, *remembered)
     position.completions(1)
@@ -201,28 +217,19 @@ class GomokuEngine:
             threat, _ = self.threat_win(position, 3 - me, self.budget * VCT_SHARE)
             if threat >= 0:
                 moves = self.answers(position, me, threat, self.budget * DEFENCE_SHARE)
+        if len(moves) == 1:
+            return verdict(moves[0], "answer")
         remaining = self.budget * LAST_PHASE - (time.perf_counter() - start)
         best, value, reached = self.alpha_beta(position, me, moves, remaining)
         if best < 0:  # not even one ply finished: the best-looking candidate
             best = moves[0] if moves else int(np.flatnonzero((position.board == 0) & (position.near > 0))[0])
-        return verdict(best, "search", reached, value)
+        return verdict(best, "answer" if moves else "search", reached, value)
 
     def threat_win(self, position: Position, player: int, seconds: float) -> tuple[int, int]:
         """(first cell, threats) of the shortest win by threats `player` would have if it were to move, or (-1, 0)."""
         with self.control.deadline(seconds):
             for depth in range(1, VCT_DEPTH + 1):
-                cell = int(
-                    search.vct(
-                        player,
-                        depth,
-                        0,
-                        search.ATTACKING,
-                        position.k,
-                        position.cols,
-                        *position.tables(),
-                        self.control.ctl,
-                    )
-                )
+                cell = position.vct(player, depth, self.control.ctl)
                 if self.control.stopped:
                     break
                 if cell >= 0:
@@ -261,20 +268,14 @@ class GomokuEngine:
         opp = 3 - me
         if self.control.stopped:
             return False
-        search.place(cell, me, 1, *position.arrays())
+        position.play(cell, me, 1)
         blocks = position.completions(me)  # a four of ours: the opponent blocks it, and then we must still hold
         for block in blocks[:1]:
-            search.place(block, opp, 1, *position.arrays())
-        lost = (
-            len(blocks) < 2
-            and search.vct(
-                opp, depth, 0, search.ATTACKING, position.k, position.cols, *position.tables(), self.control.ctl
-            )
-            >= 0
-        )
+            position.play(block, opp, 1)
+        lost = len(blocks) < 2 and position.vct(opp, depth, self.control.ctl) >= 0
         for block in blocks[:1]:
-            search.place(block, opp, -1, *position.arrays())
-        search.place(cell, me, -1, *position.arrays())
+            position.play(block, opp, -1)
+        position.play(cell, me, -1)
         return not lost and not self.control.stopped
 
     def alpha_beta(self, position: Position, me: int, moves: list[int], seconds: float) -> tuple[int, int, int]:

@@ -45,6 +45,7 @@ MAX_PLY = 64
 # Typed, not literals: a recursive call with a literal argument cannot be cached.
 NO_CELL = cast(int, np.int64(-1))
 ATTACKING, DEFENDING = cast(int, np.int64(0)), cast(int, np.int64(1))
+SIDE_KEY, ATTACKER_KEY = 0x5851F42D4C957F2D, 0x2545F4914F6CDD1D  # set a threat search's nodes apart in its table
 
 
 @jit
@@ -414,6 +415,23 @@ def open_four_cell(player: int, k: int, windows: Any, counts: Any, board: Any, c
 
 
 @jit
+def _opened_by(cell: int, player: int, k: int, windows: Any, counts: Any, board: Any, cell_windows: Any) -> bool:
+    """True when the stone just played at `cell` gave `player` a cell that makes an open four (none before)."""
+    # A new such cell shares a window with the new stone: every other window of it is as it was.
+    for i in range(cell_windows.shape[1]):
+        w = cell_windows[cell, i]
+        if w < 0:
+            break
+        if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
+            continue
+        for j in range(k):
+            other = windows[w, j]
+            if board[other] == 0 and _ways_to_five(other, player, k, windows, counts, board, cell_windows) >= 2:
+                return True
+    return False
+
+
+@jit
 def _in_window(cell: int, player: int, stones: int, counts: Any, cell_windows: Any) -> bool:
     """True when `cell` lies in a window holding exactly `stones` of `player`'s stones and none of the other's."""
     for i in range(cell_windows.shape[1]):
@@ -426,31 +444,34 @@ def _in_window(cell: int, player: int, stones: int, counts: Any, cell_windows: A
 
 
 @jit
-def vct(
-    me: int,
-    depth: int,
-    ply: int,
-    defending: int,
-    k: int,
-    cols: int,
-    board: Any,
-    counts: Any,
-    windows: Any,
-    cell_windows: Any,
-    near: Any,
-    totals: Any,
-    fours: Any,
-    fives: Any,
-    work: Any,
-    ctl: Any,
-) -> int:
+def _remember(table: Any, slot: int, node: int, depth: int, found: int) -> int:
+    """Store what `vct` found for a node (a win, or none within `depth`), and return it."""
+    table[slot, 0] = node
+    table[slot, 1] = depth | (1 if found >= 0 else 2) << 8 | (found + 1) << 16
+    return found
+
+
+@jit
+def vct(me: int, depth: int, ply: int, defending: int, key: int, k: int, cols: int, arrays: Any, ctl: Any) -> int:
     """`me` to move (`defending` 0): the first cell of a win by threats within `depth` of them, or -1.
 
     The opponent to move, answering `me` (`defending` 1): 0 when `me` still wins, -1 when it escapes.
+    `arrays`: (board, counts, windows, cell_windows, near, totals, fours, fives, work, zobrist, table), the
+    table (slots x 2) remembering [node key, depth | outcome << 8 | (cell + 1) << 16]: outcome 1 a win within
+    that depth, 2 none within it.
     """
+    board, counts, windows, cell_windows, near, totals, fours, fives, work, zobrist, table = arrays
     ctl[NODES] += 1
     if ctl[STOP] or ply >= MAX_PLY - 3:
         return -1
+    node = key ^ (SIDE_KEY * defending) ^ (ATTACKER_KEY * me)
+    slot = node & (table.shape[0] - 1)
+    if table[slot, 0] == node:
+        stored, outcome = table[slot, 1] & 255, (table[slot, 1] >> 8) & 255
+        if outcome == 1 and stored <= depth:
+            return 0 if defending else (table[slot, 1] >> 16) - 1
+        if outcome == 2 and stored >= depth:
+            return -1
     opp = 3 - me
     scratch = work[ply]
     tables = (k, cols, board, counts, cell_windows, near, totals, fours, fives)
@@ -462,24 +483,7 @@ def vct(
                 return 0
             block = scratch[0, 0]
             place(block, opp, 1, *tables)
-            found = vct(
-                me,
-                depth,
-                ply + 1,
-                ATTACKING,
-                k,
-                cols,
-                board,
-                counts,
-                windows,
-                cell_windows,
-                near,
-                totals,
-                fours,
-                fives,
-                work,
-                ctl,
-            )
+            found = vct(me, depth, ply + 1, ATTACKING, key ^ zobrist[block, opp], k, cols, arrays, ctl)
             place(block, opp, -1, *tables)
             return 0 if found >= 0 else -1
         if open_four_cell(me, k, windows, counts, board, cell_windows) < 0:
@@ -495,55 +499,24 @@ def vct(
         for i in range(n):
             cell = scratch[i, 0]
             place(cell, opp, 1, *tables)
+            after = key ^ zobrist[cell, opp]
             if fours[opp] > 0:  # a counter-four: the attacker must block it first
                 found = -1
                 if completion_cells(opp, k, windows, counts, board, replies[:, 1]) == 1:
                     block = replies[0, 1]
                     place(block, me, 1, *tables)
-                    found = vct(
-                        me,
-                        depth,
-                        ply + 2,
-                        DEFENDING,
-                        k,
-                        cols,
-                        board,
-                        counts,
-                        windows,
-                        cell_windows,
-                        near,
-                        totals,
-                        fours,
-                        fives,
-                        work,
-                        ctl,
-                    )
+                    found = vct(me, depth, ply + 2, DEFENDING, after ^ zobrist[block, me], k, cols, arrays, ctl)
                     place(block, me, -1, *tables)
             elif open_four_cell(me, k, windows, counts, board, cell_windows) >= 0:
                 found = 0  # not an answer: the open four comes next
             else:
-                found = vct(
-                    me,
-                    depth,
-                    ply + 1,
-                    ATTACKING,
-                    k,
-                    cols,
-                    board,
-                    counts,
-                    windows,
-                    cell_windows,
-                    near,
-                    totals,
-                    fours,
-                    fives,
-                    work,
-                    ctl,
-                )
+                found = vct(me, depth, ply + 1, ATTACKING, after, k, cols, arrays, ctl)
             place(cell, opp, -1, *tables)
-            if found < 0 or ctl[STOP]:
+            if ctl[STOP]:
                 return -1
-        return 0
+            if found < 0:
+                return _remember(table, slot, node, depth, -1)
+        return _remember(table, slot, node, depth, 0)
     if fours[me] > 0:
         completion_cells(me, k, windows, counts, board, scratch[:, 0])
         return scratch[0, 0]
@@ -565,28 +538,11 @@ def vct(
         cell = scratch[i, 0]
         place(cell, me, 1, *tables)
         found = -1
-        if fours[me] > 0 or open_four_cell(me, k, windows, counts, board, cell_windows) >= 0:
-            found = vct(
-                me,
-                depth - 1,
-                ply + 1,
-                DEFENDING,
-                k,
-                cols,
-                board,
-                counts,
-                windows,
-                cell_windows,
-                near,
-                totals,
-                fours,
-                fives,
-                work,
-                ctl,
-            )
+        if fours[me] > 0 or _opened_by(cell, me, k, windows, counts, board, cell_windows):
+            found = vct(me, depth - 1, ply + 1, DEFENDING, key ^ zobrist[cell, me], k, cols, arrays, ctl)
         place(cell, me, -1, *tables)
         if ctl[STOP]:
             return -1
         if found >= 0:
-            return cell
-    return -1
+            return _remember(table, slot, node, depth, cell)
+    return _remember(table, slot, node, depth, -1)
