@@ -432,6 +432,28 @@ def _opened_by(cell: int, player: int, k: int, windows: Any, counts: Any, board:
 
 
 @jit
+def _mark(player: int, stones: int, mark: int, k: int, windows: Any, counts: Any, board: Any, out: Any) -> None:
+    """Set out[cell, 1] to `mark` for the unmarked empty cells of windows holding `stones` of `player`'s only."""
+    for w in range(windows.shape[0]):
+        if counts[w, player] != stones or counts[w, 3 - player] != 0:
+            continue
+        for j in range(k):
+            cell = windows[w, j]
+            if board[cell] == 0 and out[cell, 1] == 0:
+                out[cell, 1] = mark
+
+
+@jit
+def _marked(mark: int, near: Any, out: Any, n: int) -> int:
+    """Write the cells near play marked `mark` (in `out`'s column 1 by cell) to out[n:, 0]; the new count."""
+    for cell in range(len(near)):
+        if out[cell, 1] == mark and near[cell] > 0:
+            out[n, 0] = cell
+            n += 1
+    return n
+
+
+@jit
 def _in_window(cell: int, player: int, stones: int, counts: Any, cell_windows: Any) -> bool:
     """True when `cell` lies in a window holding exactly `stones` of `player`'s stones and none of the other's."""
     for i in range(cell_windows.shape[1]):
@@ -488,13 +510,10 @@ def vct(me: int, depth: int, ply: int, defending: int, key: int, k: int, cols: i
             return 0 if found >= 0 else -1
         if open_four_cell(me, k, windows, counts, board, cell_windows) < 0:
             return -1  # no threat: the defender has a free move
-        n = 0
-        for cell in range(len(board)):  # the three's cells, and the defender's own fours
-            if board[cell] != 0 or near[cell] == 0:
-                continue
-            if _in_window(cell, me, k - 2, counts, cell_windows) or _in_window(cell, opp, k - 2, counts, cell_windows):
-                scratch[n, 0] = cell
-                n += 1
+        scratch[:, 1] = 0
+        _mark(me, k - 2, 1, k, windows, counts, board, scratch)  # the three's cells
+        _mark(opp, k - 2, 1, k, windows, counts, board, scratch)  # the defender's own fours
+        n = _marked(1, near, scratch, 0)
         replies = work[ply + 1]
         for i in range(n):
             cell = scratch[i, 0]
@@ -525,15 +544,10 @@ def vct(me: int, depth: int, ply: int, defending: int, key: int, k: int, cols: i
     cell = open_four_cell(me, k, windows, counts, board, cell_windows)
     if cell >= 0 or depth <= 0:
         return cell
-    n = 0
-    for stones in (k - 2, k - 3):  # fours first, then threes
-        for cell in range(len(board)):
-            if board[cell] != 0 or near[cell] == 0 or not _in_window(cell, me, stones, counts, cell_windows):
-                continue
-            if stones == k - 3 and _in_window(cell, me, k - 2, counts, cell_windows):
-                continue  # already taken as a four
-            scratch[n, 0] = cell
-            n += 1
+    scratch[:, 1] = 0
+    _mark(me, k - 2, 1, k, windows, counts, board, scratch)  # fours first
+    _mark(me, k - 3, 2, k, windows, counts, board, scratch)  # then threes
+    n = _marked(2, near, scratch, _marked(1, near, scratch, 0))
     for i in range(n):
         cell = scratch[i, 0]
         place(cell, me, 1, *tables)
