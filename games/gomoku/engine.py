@@ -77,6 +77,7 @@ def zobrist_keys(cells: int) -> np.ndarray:
     return keys
 
 
+Arrays = tuple[np.ndarray, ...]
 # board, counts, windows, cell windows, near, totals, fours, fives, work
 Tables = tuple[
     np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
@@ -144,6 +145,12 @@ class Position:
         """The first cell of `player`'s win by at most `depth` threats from here, `player` to move; or -1."""
         arrays = (*self.tables(), self.zobrist, self.threat_table)
         return int(search.vct(player, depth, 0, search.ATTACKING, self.key, self.k, self.cols, arrays, ctl))
+
+    def candidates(self, player: int, width: int) -> list[int]:
+        """The `width` most promising empty cells near play for `player`, best first."""
+        scratch = self.work[0]
+        arrays = (self.board, self.counts, self.cell_windows, self.near, scratch)
+        return [int(cell) for cell in scratch[: search.candidates(player, self.k, *arrays, width, False), 0]]
 
     def completions(self, player: int) -> list[int]:
         """Cells that would give `player` k in a row now."""
@@ -242,19 +249,7 @@ class GomokuEngine:
         Each round keeps the moves after which the opponent has no win within one more threat; a round that
         runs out of time or keeps none leaves the last full round's moves (the deepest proven defence).
         """
-        scratch = position.work[0]
-        count = search.candidates(
-            me,
-            position.k,
-            position.board,
-            position.counts,
-            position.cell_windows,
-            position.near,
-            scratch,
-            DEFENCE_WIDTH,
-            False,
-        )
-        safe = [threat] + [int(c) for c in scratch[:count, 0] if c != threat]
+        safe = [threat] + [cell for cell in position.candidates(me, DEFENCE_WIDTH) if cell != threat]
         with self.control.deadline(seconds):
             for depth in range(1, VCT_DEPTH + 1):
                 held = [cell for cell in safe if self.holds(position, me, cell, depth)]
@@ -293,21 +288,7 @@ class GomokuEngine:
                     cell, score = self.among(position, me, moves, best, depth, remembered)
                 else:
                     ctl[search.BEST] = -1
-                    score = int(
-                        search.search(
-                            me,
-                            depth,
-                            0,
-                            -search.WIN - 1,
-                            search.WIN + 1,
-                            best,
-                            position.k,
-                            position.cols,
-                            self.width,
-                            position.key,
-                            *remembered,
-                        )
-                    )
+                    score = self.searched(position, me, depth, 0, search.WIN + 1, best, remembered)
                     cell = int(ctl[search.BEST])
                 if self.control.stopped or cell < 0:
                     break
@@ -320,31 +301,24 @@ class GomokuEngine:
         return best, value, reached
 
     def among(
-        self, position: Position, me: int, moves: list[int], first: int, depth: int, remembered: tuple[np.ndarray, ...]
+        self, position: Position, me: int, moves: list[int], first: int, depth: int, remembered: Arrays
     ) -> tuple[int, int]:
         """(best cell, value) of a `depth`-ply search whose first move is one of `moves` (`first` tried first)."""
         ordered = sorted(moves, key=lambda cell: cell != first)
         best, alpha = -1, -search.WIN - 1
         for cell in ordered:
-            search.place(cell, me, 1, *position.arrays())
-            score = -int(
-                search.search(
-                    3 - me,
-                    depth - 1,
-                    1,
-                    -search.WIN - 1,
-                    -alpha,
-                    search.NO_CELL,
-                    position.k,
-                    position.cols,
-                    self.width,
-                    position.key ^ int(position.zobrist[cell, me]),
-                    *remembered,
-                )
-            )
-            search.place(cell, me, -1, *position.arrays())
+            position.play(cell, me, 1)
+            score = -self.searched(position, 3 - me, depth - 1, 1, -alpha, search.NO_CELL, remembered)
+            position.play(cell, me, -1)
             if self.control.stopped:
                 return -1, 0
             if score > alpha:
                 best, alpha = cell, score
         return best, alpha
+
+    def searched(
+        self, position: Position, player: int, depth: int, ply: int, beta: int, first: int, remembered: Arrays
+    ) -> int:
+        """The alpha-beta value of `position` for `player` to move, from alpha's floor up to `beta`."""
+        numbers = (player, depth, ply, -search.WIN - 1, beta, first, position.k, position.cols, self.width)
+        return int(search.search(*numbers, position.key, *remembered))
