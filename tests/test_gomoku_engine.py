@@ -134,7 +134,7 @@ THREE_O = [(4, 9), (5, 4), (7, 5)]
 
 
 def test_an_answer_to_a_three_is_proven_or_refuted_by_the_threats_after_it() -> None:
-    from games.gomoku.engine import Position
+    from games.gomoku.position import Position
 
     engine = GomokuEngine(budget=1.0)
     board = Position(position(THREE_X, THREE_O), 5)
@@ -146,7 +146,7 @@ def test_an_answer_to_a_three_is_proven_or_refuted_by_the_threats_after_it() -> 
 
 
 def test_the_engine_answers_a_three_with_a_move_that_holds() -> None:
-    from games.gomoku.engine import Position
+    from games.gomoku.position import Position
 
     engine = GomokuEngine(budget=1.0)
     state = position(THREE_X, THREE_O)
@@ -182,7 +182,7 @@ def test_a_later_process_loads_the_search_from_the_cache_and_plays() -> None:
 
 def deepen(state: GridState, depth: int, slots: int) -> tuple[list[int], int, int]:
     """Iterative deepening to `depth` with a table of `slots` rows: (value at each depth, best cell, nodes)."""
-    from games.gomoku.engine import Position
+    from games.gomoku.position import Position
 
     position = Position(state, 5)
     table = np.zeros((slots, 3), dtype=np.int64)

@@ -22,7 +22,7 @@ attacker plays only threats; the defender answers a four with its only block and
 every cell of the three's windows that leaves no open four behind, or with a four of its own
 (which the attacker must block before going on). The attacker wins when every answer loses.
 
-Over 500 lines in one module: numba compiles these functions together (they call one another
+Over 300 lines in one module: numba compiles these functions together (they call one another
 in the hot loop), the evaluation, alpha-beta, VCF and VCT share the incremental window updates,
 and numba's disk cache notices a change only in the caller's own file (a cached caller in another
 module keeps running the old callee: numba/numba#1833).
