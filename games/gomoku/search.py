@@ -402,15 +402,24 @@ def _ways_to_five(cell: int, player: int, k: int, windows: Any, counts: Any, boa
 
 
 @jit
+def _open_four_in(w: int, player: int, k: int, windows: Any, counts: Any, board: Any, cell_windows: Any) -> int:
+    """A cell of window `w` where `player` would make two ways to five at once, or -1."""
+    if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
+        return -1
+    for j in range(k):
+        cell = windows[w, j]
+        if board[cell] == 0 and _ways_to_five(cell, player, k, windows, counts, board, cell_windows) >= 2:
+            return cell
+    return -1
+
+
+@jit
 def open_four_cell(player: int, k: int, windows: Any, counts: Any, board: Any, cell_windows: Any) -> int:
     """A cell where `player` would make two ways to five at once (an open or a double four), or -1."""
     for w in range(windows.shape[0]):
-        if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
-            continue
-        for j in range(k):
-            cell = windows[w, j]
-            if board[cell] == 0 and _ways_to_five(cell, player, k, windows, counts, board, cell_windows) >= 2:
-                return cell
+        cell = _open_four_in(w, player, k, windows, counts, board, cell_windows)
+        if cell >= 0:
+            return cell
     return -1
 
 
@@ -422,12 +431,8 @@ def _opened_by(cell: int, player: int, k: int, windows: Any, counts: Any, board:
         w = cell_windows[cell, i]
         if w < 0:
             break
-        if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
-            continue
-        for j in range(k):
-            other = windows[w, j]
-            if board[other] == 0 and _ways_to_five(other, player, k, windows, counts, board, cell_windows) >= 2:
-                return True
+        if _open_four_in(w, player, k, windows, counts, board, cell_windows) >= 0:
+            return True
     return False
 
 
