@@ -82,7 +82,7 @@ class GomokuEngine:
         """Win now, block a five, play a found VCF or VCT, else the deepest completed alpha-beta's best move.
 
         When the opponent would have a win by threats if it were to move, the alpha-beta chooses only among
-        the moves proven to take that win away (when none is proven, among all).
+        the moves proven to take that win away (see `answers` for the moves it keeps when none is proven).
         """
         start = time.perf_counter()
         me = state.to_move + 1

@@ -67,8 +67,7 @@ class Position:
         self.key = 0
         for index, stone in enumerate(state.cells):
             if stone:
-                search.place(index, stone, 1, *self.arrays())
-                self.key ^= int(self.zobrist[index, stone])
+                self.play(index, stone, 1)
 
     def arrays(
         self,
