@@ -15,6 +15,7 @@ from games.gomoku import Gomoku, search
 from games.gomoku.engine import GomokuEngine
 from games.gomoku.threat_rules import one_ply_move
 from games.mnk import GridState
+from games.search_control import NODES, SearchControl
 
 GAME = Gomoku()
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,7 +153,7 @@ def test_the_engine_answers_a_three_with_a_move_that_holds() -> None:
     state = position(THREE_X, THREE_O)
     cell = engine.best_move(state)
     after = Position(GAME.apply(state, cell), 5)
-    assert after.vct(1, 5, np.zeros(3, dtype=np.int64)) < 0, cell
+    assert after.vct(1, 5, SearchControl().ctl) < 0, cell
 
 
 LOAD_AND_PLAY = """
@@ -186,7 +187,7 @@ def deepen(state: GridState, depth: int, slots: int) -> tuple[list[int], int, in
 
     position = Position(state, 5)
     table = np.zeros((slots, 3), dtype=np.int64)
-    ctl = np.zeros(3, dtype=np.int64)
+    ctl = SearchControl().ctl
     values, best = [], -1
     for ply in range(1, depth + 1):
         value = search.search(
@@ -195,7 +196,7 @@ def deepen(state: GridState, depth: int, slots: int) -> tuple[list[int], int, in
         )  # fmt: skip
         values.append(int(value))
         best = int(ctl[search.BEST])
-    return values, best, int(ctl[search.NODES])
+    return values, best, int(ctl[NODES])
 
 
 def seeded_position(seed: int, stones: int = 6) -> GridState:
@@ -226,3 +227,18 @@ def test_a_remembered_win_keeps_its_distance() -> None:
     values, _, _ = deepen(position(x, o), 7, 1 << 20)
     plain_values, _, _ = deepen(position(x, o), 7, 1)
     assert values == plain_values and values[-1] >= search.WIN - 10
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_budget_in_positions_repeats_every_move_exactly(seed: int) -> None:
+    # With a time budget the moves depend on how much of the second the machine gives; with a node budget
+    # every phase stops at the same position, so a loaded machine plays the same game as an idle one.
+    state = seeded_position(seed)
+    first, again = (GomokuEngine(nodes=20_000).decide(state) for _ in range(2))
+    assert first == again
+    assert first.reason in ("search", "answer") and 0 < first.nodes <= 20_000
+
+
+def test_a_budget_of_no_positions_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one position"):
+        GomokuEngine(nodes=0)

@@ -9,6 +9,7 @@ hard per-move budget.
 from __future__ import annotations
 
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -54,7 +55,9 @@ class GomokuVerdict:
 def warm_up() -> None:
     """Compile (first run) or load (later runs) the search core once per process, not inside a timed move."""
     position = Position(GridState(5, 5, (1,) + (0,) * 24, ply=1), 4)
-    stopped = np.array([1, 0, 0], dtype=np.int64)  # every search returns at once; only the code gets loaded
+    control = SearchControl()
+    control.stop()  # every search returns at once; only the code gets loaded
+    stopped = control.ctl
     search.find_vcf(2, 1, 0, 4, 5, *position.tables(), stopped)
     position.vct(2, 1, stopped)
     remembered = (position.key, *position.tables(), position.zobrist, np.zeros((2, 3), dtype=np.int64), stopped)
@@ -64,15 +67,38 @@ def warm_up() -> None:
 
 @dataclass
 class GomokuEngine:
-    """Threat-space search and alpha-beta under a per-move time budget."""
+    """Threat-space search and alpha-beta under a per-move budget: `budget` seconds, or `nodes` positions.
+
+    With `nodes` set the time is not bounded: each move visits the same positions on any machine under any
+    load, so its games repeat exactly (the effort that reproduces a result; seconds for play).
+    """
 
     budget: float = 1.0
     width: int = 12
     max_depth: int = 30
+    nodes: int | None = None
     control: SearchControl = field(default_factory=SearchControl)
 
     def __post_init__(self) -> None:
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a Gomoku move needs at least one position to search, not {self.nodes}")
         warm_up()
+
+    def limit(self, share: float) -> AbstractContextManager[None]:
+        """A deadline for `share` of the move's effort: of its seconds, or of its positions when `nodes` is set."""
+        if self.nodes is not None:
+            return self.control.deadline(None, round(self.nodes * share))
+        return self.control.deadline(self.budget * share)
+
+    def used(self, since: tuple[float, int]) -> float:
+        """The share of the move's effort spent since `since` (a time and a node count)."""
+        if self.nodes is not None:
+            return (self.control.nodes() - since[1]) / self.nodes
+        return (time.perf_counter() - since[0]) / self.budget
+
+    def now(self) -> tuple[float, int]:
+        """The time and the node count, to measure the effort spent from here."""
+        return time.perf_counter(), self.control.nodes()
 
     def best_move(self, state: GridState, k: int = 5) -> Cell:
         """The chosen cell."""
@@ -84,10 +110,10 @@ class GomokuEngine:
         When the opponent would have a win by threats if it were to move, the alpha-beta chooses only among
         the moves proven to take that win away (see `answers` for the moves it keeps when none is proven).
         """
-        start = time.perf_counter()
+        start = self.now()
         me = state.to_move + 1
         position = Position(state, k)
-        nodes = self.control.nodes()
+        nodes = start[1]
 
         def verdict(index: int, reason: str, depth: int = 0, value: int = 0) -> GomokuVerdict:
             return GomokuVerdict(Cell(*divmod(index, state.cols)), reason, depth, self.control.nodes() - nodes, value)
@@ -103,29 +129,29 @@ class GomokuEngine:
         if blocks:  # one block is forced; with two or more the game is lost, and blocking one loses slowest
             return verdict(blocks[0], "block", 1, 0 if len(blocks) == 1 else -search.WIN)
         ctl = self.control.ctl
-        with self.control.deadline(self.budget * VCF_SHARE):
+        with self.limit(VCF_SHARE):
             vcf = search.find_vcf(me, VCF_DEPTH, 0, k, state.cols, *position.tables(), ctl)
         if vcf >= 0 and not self.control.stopped:
             return verdict(int(vcf), "vcf", 2 * VCF_DEPTH, search.WIN)
         moves: list[int] = []
         if k >= 5:
-            attack, depth = self.threat_win(position, me, self.budget * VCT_SHARE)
+            attack, depth = self.threat_win(position, me, VCT_SHARE)
             if attack >= 0:
                 return verdict(attack, "vct", 2 * depth, search.WIN)
-            threat, _ = self.threat_win(position, 3 - me, self.budget * VCT_SHARE)
+            threat, _ = self.threat_win(position, 3 - me, VCT_SHARE)
             if threat >= 0:
-                moves = self.answers(position, me, threat, self.budget * DEFENCE_SHARE)
+                moves = self.answers(position, me, threat, DEFENCE_SHARE)
         if len(moves) == 1:
             return verdict(moves[0], "answer")
-        remaining = self.budget * LAST_PHASE - (time.perf_counter() - start)
-        best, value, reached = self.alpha_beta(position, me, moves, remaining)
+        best, value, reached = self.alpha_beta(position, me, moves, LAST_PHASE - self.used(start))
         if best < 0:  # not even one ply finished: the best-looking candidate
             best = moves[0] if moves else int(np.flatnonzero((position.board == 0) & (position.near > 0))[0])
         return verdict(best, "answer" if moves else "search", reached, value)
 
-    def threat_win(self, position: Position, player: int, seconds: float) -> tuple[int, int]:
-        """(first cell, threats) of the shortest win by threats `player` would have if it were to move, or (-1, 0)."""
-        with self.control.deadline(seconds):
+    def threat_win(self, position: Position, player: int, share: float) -> tuple[int, int]:
+        """(first cell, threats) of the shortest win by threats `player` would have if it were to move, or (-1, 0),
+        searched within `share` of the move's effort."""
+        with self.limit(share):
             for depth in range(1, VCT_DEPTH + 1):
                 cell = position.vct(player, depth, self.control.ctl)
                 if self.control.stopped:
@@ -134,14 +160,15 @@ class GomokuEngine:
                     return cell, depth
         return -1, 0
 
-    def answers(self, position: Position, me: int, threat: int, seconds: float) -> list[int]:
-        """The candidate moves that leave the opponent no win by threats, checked deeper while `seconds` last.
+    def answers(self, position: Position, me: int, threat: int, share: float) -> list[int]:
+        """The candidate moves that leave the opponent no win by threats, checked deeper while `share` of the
+        move's effort lasts.
 
         Each round keeps the moves after which the opponent has no win within one more threat; a round that
         runs out of time or keeps none leaves the last full round's moves (the deepest proven defence).
         """
         safe = [threat] + [cell for cell in position.candidates(me, DEFENCE_WIDTH) if cell != threat]
-        with self.control.deadline(seconds):
+        with self.limit(share):
             for depth in range(1, VCT_DEPTH + 1):
                 held = [cell for cell in safe if self.holds(position, me, cell, depth)]
                 if self.control.stopped or not held:
@@ -164,17 +191,18 @@ class GomokuEngine:
         position.play(cell, me, -1)
         return not lost and not self.control.stopped
 
-    def alpha_beta(self, position: Position, me: int, moves: list[int], seconds: float) -> tuple[int, int, int]:
-        """(best cell or -1, its value, depth) of iterative deepening within `seconds`, over `moves` if given."""
+    def alpha_beta(self, position: Position, me: int, moves: list[int], share: float) -> tuple[int, int, int]:
+        """(best cell or -1, its value, depth) of iterative deepening within `share` of the move's effort, over
+        `moves` if given."""
         best, value, reached = -1, 0, 0
         ctl = self.control.ctl
         # One table a move: memory is taken only while a search runs (pages are touched as it fills them).
         table = np.zeros((TABLE_SLOTS, 3), dtype=np.int64)
         remembered = (*position.tables(), position.zobrist, table, ctl)
-        started = time.perf_counter()
-        with self.control.deadline(seconds):
+        started = self.now()
+        with self.limit(share):
             for depth in range(1, self.max_depth + 1):
-                iteration = time.perf_counter()
+                iteration = self.now()
                 if moves:
                     cell, score = self.among(position, me, moves, best, depth, remembered)
                 else:
@@ -186,8 +214,7 @@ class GomokuEngine:
                 best, value, reached = cell, score, depth
                 if abs(score) >= search.WIN - 100:
                     break  # a forced result: deeper search changes nothing
-                spent = time.perf_counter() - iteration
-                if time.perf_counter() - started + 3 * spent > seconds:
+                if self.used(started) + 3 * self.used(iteration) > share:
                     break  # the next iteration would not finish
         return best, value, reached
 

@@ -11,7 +11,8 @@ Arrays, by name: `board`, `counts` (windows x 3), `cell_windows` (cells x at mos
 `windows` (windows x k), `near`, `totals` (3), `fours` (3), `fives` (3), `work` (plies x cells x 2)
 scratch for ordering moves, `zobrist` (cells x 3) a random number per stone, `table` (slots x 3)
 what the search remembers of a position ([key, value, depth | bound << 8 | (best cell + 1) << 16]),
-`ctl`: [STOP] set by a timer at the deadline, [NODES] a counter, [BEST] the root's best cell.
+`ctl`: [STOP] set by a timer at the deadline (or by the search past [LIMIT] nodes), [NODES] a counter,
+[BEST] the root's best cell.
 
 A position's key is the XOR of its stones' numbers. The table lives for one move, so a position
 always sits at the same ply of it and a stored win needs no change of distance.
@@ -35,10 +36,10 @@ from typing import Any, cast
 import numpy as np
 
 from games.compiled import COMPILED, jit
+from games.search_control import BEST, LIMIT, NODES, STOP
 
-__all__ = ["COMPILED", "candidates", "find_vcf", "open_four_cell", "place", "search", "vct"]
+__all__ = ["BEST", "COMPILED", "candidates", "find_vcf", "open_four_cell", "place", "search", "vct"]
 
-STOP, NODES, BEST = 0, 1, 2
 EXACT, LOWER, UPPER = 0, 1, 2  # what a stored value is: the value, at least it, at most it
 WIN = 1_000_000_000
 MAX_PLY = 64
@@ -182,6 +183,15 @@ def candidates(
 
 
 @jit
+def _visit(ctl: Any) -> bool:
+    """Count a position; True when the search must stop (its deadline passed or its node limit is reached)."""
+    ctl[NODES] += 1
+    if ctl[NODES] > ctl[LIMIT]:
+        ctl[STOP] = 1
+    return ctl[STOP] != 0
+
+
+@jit
 def search(
     me: int,
     depth: int,
@@ -211,8 +221,7 @@ def search(
     At ply 0 (the root) `first` (a cell, or -1) is searched first, a few more candidates are searched
     than deeper down, and the best cell is left in ctl[BEST].
     """
-    ctl[NODES] += 1
-    if ctl[STOP]:
+    if _visit(ctl):
         return 0
     opp = 3 - me
     if fours[me] > 0:
@@ -322,8 +331,7 @@ def find_vcf(
     ctl: Any,
 ) -> int:
     """A first move of a win by continuous fours (victory by continuous fours) for `me`, or -1."""
-    ctl[NODES] += 1
-    if ctl[STOP] or depth <= 0 or ply >= MAX_PLY - 2:
+    if _visit(ctl) or depth <= 0 or ply >= MAX_PLY - 2:
         return -1
     opp = 3 - me
     scratch = work[ply]
@@ -488,8 +496,7 @@ def vct(me: int, depth: int, ply: int, defending: int, key: int, k: int, cols: i
     that depth, 2 none within it.
     """
     board, counts, windows, cell_windows, near, totals, fours, fives, work, zobrist, table = arrays
-    ctl[NODES] += 1
-    if ctl[STOP] or ply >= MAX_PLY - 3:
+    if _visit(ctl) or ply >= MAX_PLY - 3:
         return -1
     node = key ^ (SIDE_KEY * defending) ^ (ATTACKER_KEY * me)
     slot = node & (table.shape[0] - 1)
