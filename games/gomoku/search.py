@@ -35,7 +35,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from games.compiled import COMPILED, jit
+from games.compiled import COMPILED, inlined, jit
 from games.search_control import BEST, LIMIT, NODES, STOP
 
 __all__ = ["BEST", "COMPILED", "candidates", "find_vcf", "open_four_cell", "place", "search", "vct"]
@@ -59,7 +59,7 @@ def _window_value(n: int, k: int) -> int:
     return 1 << (4 * n)  # 16, 256, 4096, 65536 for k = 5
 
 
-@jit
+@inlined
 def _account(w: int, sign: int, counts: Any, k: int, totals: Any, fours: Any, fives: Any) -> None:
     """Add (sign 1) or remove (sign -1) window w's share of the totals."""
     a, b = counts[w, 1], counts[w, 2]
@@ -133,7 +133,7 @@ def completion_cells(player: int, k: int, windows: Any, counts: Any, board: Any,
     return n
 
 
-@jit
+@inlined
 def _move_value(cell: int, me: int, k: int, counts: Any, cell_windows: Any) -> int:
     """How much a stone here adds to my windows plus how much it takes from the opponent's (for ordering)."""
     opp = 3 - me
@@ -425,6 +425,8 @@ def _open_four_in(w: int, player: int, k: int, windows: Any, counts: Any, board:
 def open_four_cell(player: int, k: int, windows: Any, counts: Any, board: Any, cell_windows: Any) -> int:
     """A cell where `player` would make two ways to five at once (an open or a double four), or -1."""
     for w in range(windows.shape[0]):
+        if counts[w, player] != k - 2 or counts[w, 3 - player] != 0:
+            continue  # checked here, not in the call: a call that passes arrays costs more than the check
         cell = _open_four_in(w, player, k, windows, counts, board, cell_windows)
         if cell >= 0:
             return cell
@@ -466,7 +468,7 @@ def _marked(mark: int, near: Any, out: Any, n: int) -> int:
     return n
 
 
-@jit
+@inlined
 def _in_window(cell: int, player: int, stones: int, counts: Any, cell_windows: Any) -> bool:
     """True when `cell` lies in a window holding exactly `stones` of `player`'s stones and none of the other's."""
     for i in range(cell_windows.shape[1]):
