@@ -1,5 +1,6 @@
 """The Gomoku engine against gomokubench's `standard` AI (a depth-2 minimax over its 10 best-evaluated moves):
 seeded openings, both colours, by budget, beside gomokubench against itself from the same openings.
+A budget is seconds a move (`1`) or positions a move (`nodes=150000`: the same games on any machine under any load).
 Run alone: python -m bench.gomoku_strength [GAMES [BUDGET ...]]."""
 
 from __future__ import annotations
@@ -34,11 +35,25 @@ def gomokubench_move(state: GridState) -> Cell:
     return Cell(row, col)
 
 
-def strength(budget: float, games: int, seed: int = 0) -> tuple[int, int, int, list[str], float, int]:
+def engine_for(budget: str) -> GomokuEngine:
+    """The engine at `budget`: seconds a move (`0.1`), or positions a move (`nodes=150000`)."""
+    if budget.startswith("nodes="):
+        return GomokuEngine(nodes=int(budget.removeprefix("nodes=")))
+    return GomokuEngine(budget=float(budget))
+
+
+def label(budget: str) -> str:
+    """`1 s` or `150,000 positions`."""
+    if budget.startswith("nodes="):
+        return f"{int(budget.removeprefix('nodes=')):,} positions"
+    return f"{float(budget):g} s"
+
+
+def strength(budget: str, games: int, seed: int = 0) -> tuple[int, int, int, list[str], float, int]:
     """(wins, draws, losses, the lost games as `opening N, first|second`, the engine's longest move, openings
-    where it scored less than gomokubench over both colours) over `games` games: opening seed + game // 2,
-    the engine first in even games."""
-    engine = GomokuEngine(budget=budget)
+    where it scored less than gomokubench over both colours) over `games` games at `budget` (see
+    `engine_for`): opening seed + game // 2, the engine first in even games."""
+    engine = engine_for(budget)
     wins = draws = losses = 0
     lost: list[str] = []
     times: list[float] = []
@@ -70,7 +85,7 @@ def mirror(openings: int, seed: int = 0) -> tuple[int, int, int]:
     return one_game_each(gomokubench_move, gomokubench_move, openings, seed)
 
 
-def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0.1)) -> None:
+def bench_gomoku_strength(games: int = 100, budgets: tuple[str, ...] = ("1", "0.1")) -> None:
     openings = (games + 1) // 2
     started = time.perf_counter()
     first, draws, second = mirror(openings)
@@ -84,7 +99,7 @@ def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0
         wins, draws, losses, lost, longest, below = strength(budget, games)
         minutes = (time.perf_counter() - started) / 60
         shown = "; ".join(lost[:6]) + (" ..." if len(lost) > 6 else "")
-        rows.append((f"{budget:g} s", str(games), f"{wins}-{draws}-{losses}", shown or "-",
+        rows.append((label(budget), str(games), f"{wins}-{draws}-{losses}", shown or "-",
                      f"{below} of {openings}", f"{longest:.2f} s", f"{minutes:.0f} min", load()))  # fmt: skip
     table(
         "Gomoku engine vs gomokubench 0.1.10 `standard` (15x15, seeded 4-stone openings, both colours; goal: 0 losses; "
@@ -96,6 +111,11 @@ def bench_gomoku_strength(games: int = 100, budgets: tuple[float, ...] = (1.0, 0
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    count = int(arguments[0]) if arguments else 100
-    chosen = tuple(float(b) for b in arguments[1:]) or (1.0, 0.1)
+    try:
+        count = int(arguments[0]) if arguments else 100
+        chosen = tuple(arguments[1:]) or ("1", "0.1")
+        for budget in chosen:
+            engine_for(budget)
+    except ValueError as error:
+        sys.exit(f"usage: python -m bench.gomoku_strength [GAMES [SECONDS | nodes=POSITIONS ...]] ({error})")
     bench_gomoku_strength(count, chosen)
