@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import DataTable, Select, Static, TabbedContent
 
@@ -745,6 +746,36 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         assert "random in connect-four" in str(history.title)
 
 
+async def test_a_filter_changed_while_intervals_compute_keeps_its_own_board(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from arena.analysis.leaderboard import build_leaderboard
+    from arena.tui.screens import leaderboard
+
+    await asyncio.to_thread(leaderboard_db, db_path)
+    filter_changed = threading.Event()
+
+    def slow_tictactoe_intervals(game: str, analyses: list[object], resamples: int) -> object:
+        if game == "tictactoe" and resamples:  # the superseded fit ends last, as it does on a busy machine
+            filter_changed.wait(timeout=30)
+        return build_leaderboard(game, analyses, resamples)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(leaderboard, "build_leaderboard", slow_tictactoe_intervals)
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_leaderboard(app, pilot)
+        assert screen.board is not None and screen.board.game == "tictactoe"
+        screen.query_one("#lb-game", Select).value = "connect-four"
+        await wait_for(pilot, lambda: screen.board is not None and "intervals" not in status_line(screen))
+        filter_changed.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.board is not None and screen.board.game == "connect-four"
+        assert {row.player for row in screen.rows} == {"minimax 0.05s", "random"}
+
+
 async def test_enter_acts_on_the_highlighted_row_through_sorts_filters_and_tabs(db_path: Path) -> None:
     await asyncio.to_thread(leaderboard_db, db_path)
     app = make_app(db_path)
@@ -819,6 +850,8 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         assert "minimax" in mixed and "llm:gpt-4o topsakal-illustration" in mixed
         board.query_one("#lb-source", Select).value = "topsakal"
         await wait_for(pilot, lambda: all(row.player.startswith("llm:") for row in board.rows))
+        await app.workers.wait_for_complete()  # the unfiltered intervals, still computing, end after the filter
+        await pilot.pause()
         assert board.rows and "minimax" not in {row.player for row in board.rows}
         table = board.query_one("#lb-table", DataTable)
         long_row = next(i for i, row in enumerate(board.rows) if len(row.player) > 26)

@@ -188,13 +188,19 @@ class LeaderboardScreen(Screen[None]):
         if chosen[0] is None:
             return
         if chosen in self.boards:
-            self.app.call_from_thread(self.show, self.boards[chosen])
+            self.app.call_from_thread(self.show_if_chosen, chosen, self.boards[chosen])
             return
         selected = self.selected()
-        self.app.call_from_thread(self.show, build_leaderboard(chosen[0], selected, 0), "intervals: computing...")
+        points = build_leaderboard(chosen[0], selected, 0)
+        self.app.call_from_thread(self.show_if_chosen, chosen, points, "intervals: computing...")
         board = build_leaderboard(chosen[0], selected, RESAMPLES)
         self.boards[chosen] = board
-        self.app.call_from_thread(self.show, board)
+        self.app.call_from_thread(self.show_if_chosen, chosen, board)
+
+    def show_if_chosen(self, chosen: tuple[str | None, ...], board: Leaderboard, note: str = "") -> None:
+        """Show a board rated in a thread unless the filters changed meanwhile (a cancelled thread still ends)."""
+        if chosen == self.chosen():
+            self.show(board, note)
 
     def show(self, board: Leaderboard, note: str = "") -> None:
         """Put a leaderboard on every tab."""
