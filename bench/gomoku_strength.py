@@ -9,11 +9,12 @@ import sys
 import time
 
 from bench.gomoku import one_game_each, opening, play
+from bench.gomoku_proof import lost_by_force
 from bench.ratings import load
 from bench.tables import table
 from games.base import Cell
 from games.gomoku.engine import GomokuEngine
-from games.mnk import GridState
+from games.mnk import GridState, place
 
 SIZE = 15
 
@@ -49,13 +50,16 @@ def label(budget: str) -> str:
     return f"{float(budget):g} s"
 
 
-def strength(budget: str, games: int, seed: int = 0) -> tuple[int, int, int, list[str], float, int]:
-    """(wins, draws, losses, the lost games as `opening N, first|second`, the engine's longest move, openings
-    where it scored less than gomokubench over both colours) over `games` games at `budget` (see
-    `engine_for`): opening seed + game // 2, the engine first in even games."""
+Lost = tuple[int, bool]  # a lost game: its opening, and whether the engine moved first
+
+
+def strength(budget: str, games: int, seed: int = 0) -> tuple[int, int, int, list[Lost], float, int]:
+    """(wins, draws, losses, the lost games, the engine's longest move, openings where it scored less than
+    gomokubench over both colours) over `games` games at `budget` (see `engine_for`): opening seed + game // 2,
+    the engine first in even games."""
     engine = engine_for(budget)
     wins = draws = losses = 0
-    lost: list[str] = []
+    lost: list[Lost] = []
     times: list[float] = []
     points: dict[int, float] = {}  # the engine's points from each opening (1 a win, 0.5 a draw)
     for game in range(games):
@@ -74,7 +78,7 @@ def strength(budget: str, games: int, seed: int = 0) -> tuple[int, int, int, lis
             points[game // 2] += 1
         else:
             losses += 1
-            lost.append(f"opening {seed + game // 2}, {'first' if first else 'second'}")
+            lost.append((seed + game // 2, first))
     below = sum(1 for opening_points in points.values() if opening_points < 1)
     return wins, draws, losses, lost, max(times, default=0.0), below
 
@@ -85,6 +89,23 @@ def mirror(openings: int, seed: int = 0) -> tuple[int, int, int]:
     return one_game_each(gomokubench_move, gomokubench_move, openings, seed)
 
 
+def first_faced(game: Lost) -> GridState:
+    """The position the engine first had to move in: the opening, or the opening after gomokubench's move."""
+    seed, first = game
+    state = opening(seed)
+    if first:
+        return state
+    chosen = gomokubench_move(state)
+    return place(state, chosen.row * SIZE + chosen.col, 5)
+
+
+def lost_text(lost: list[Lost], forced: set[Lost]) -> str:
+    """`opening 15, second (forced); opening 22, second ...`: the first six lost games."""
+    shown = [f"opening {seed}, {'first' if first else 'second'}" + (" (forced)" if (seed, first) in forced else "")
+             for seed, first in lost[:6]]  # fmt: skip
+    return "; ".join(shown) + (" ..." if len(lost) > 6 else "") or "-"
+
+
 def bench_gomoku_strength(games: int = 100, budgets: tuple[str, ...] = ("1", "0.1")) -> None:
     openings = (games + 1) // 2
     started = time.perf_counter()
@@ -92,21 +113,35 @@ def bench_gomoku_strength(games: int = 100, budgets: tuple[str, ...] = ("1", "0.
     minutes = (time.perf_counter() - started) / 60
     rows = [
         ("gomokubench itself", str(openings), f"first player {first}-{draws}-{second}",
-         f"{first} lost by its second player", "-", "-", f"{minutes:.0f} min", load())
+         f"{first} lost by its second player", "-", "-", "-", f"{minutes:.0f} min", load())
     ]  # fmt: skip
+    started = time.perf_counter()
+    forced = {(seed, False) for seed in range(openings) if lost_by_force(first_faced((seed, False)), gomokubench_move)}
+    minutes = (time.perf_counter() - started) / 60
+    rows.append(("proof by threat search", str(openings), "-",
+                 "second player lost by force after the first move: "
+                 + (", ".join(f"opening {seed}" for seed, _ in sorted(forced)) or "none found"),
+                 "-", f"{len(forced)} of {openings}", "-", f"{minutes:.0f} min", load()))  # fmt: skip
     for budget in budgets:
         started = time.perf_counter()
         wins, draws, losses, lost, longest, below = strength(budget, games)
         minutes = (time.perf_counter() - started) / 60
-        shown = "; ".join(lost[:6]) + (" ..." if len(lost) > 6 else "")
-        rows.append((label(budget), str(games), f"{wins}-{draws}-{losses}", shown or "-",
-                     f"{below} of {openings}", f"{longest:.2f} s", f"{minutes:.0f} min", load()))  # fmt: skip
+        for seed, first in lost:  # the second player's openings are all proven above
+            if first and lost_by_force(first_faced((seed, first)), gomokubench_move):
+                forced.add((seed, first))
+        in_forced = sum(1 for game in lost if game in forced)
+        rows.append((label(budget), str(games), f"{wins}-{draws}-{losses}", lost_text(lost, forced),
+                     f"{below} of {openings}", f"{in_forced} of {losses}", f"{longest:.2f} s", f"{minutes:.0f} min",
+                     load()))  # fmt: skip
     table(
         "Gomoku engine vs gomokubench 0.1.10 `standard` (15x15, seeded 4-stone openings, both colours; goal: 0 losses; "
-        "first row: gomokubench against itself from the same openings, the second player's side as a reference)",
-        ("budget", "games", "W-D-L", "lost games", "openings scored below it", "longest move", "time", "load"),
+        "first row: gomokubench against itself from the same openings, the second player's side as a reference; "
+        "lost by force: every move the engine could make in the first position it faced loses to the threats or "
+        "gomokubench's answers, proven by `bench.gomoku_proof`)",
+        ("budget", "games", "W-D-L", "lost games", "openings scored below it", "lost by force", "longest move",
+         "time", "load"),
         rows,
-    )
+    )  # fmt: skip
 
 
 if __name__ == "__main__":
