@@ -28,6 +28,7 @@ from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
 RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
+COMPUTING = "intervals: computing..."
 ANY = "any"
 TOURNAMENTS, FAMILIES, SOURCES = "any tournament", "any prompt family", "any source"
 
@@ -187,23 +188,17 @@ class LeaderboardScreen(Screen[None]):
         chosen = self.chosen()
         if chosen[0] is None:
             return
-        if chosen in self.boards:
-            self.app.call_from_thread(self.show_if_chosen, chosen, self.boards[chosen])
+        board = self.boards.get(chosen)
+        if board is None:
+            selected = self.selected()
+            self.app.call_from_thread(self.show, build_leaderboard(chosen[0], selected, 0), COMPUTING, chosen)
+            board = self.boards[chosen] = build_leaderboard(chosen[0], selected, RESAMPLES)
+        self.app.call_from_thread(self.show, board, "", chosen)
+
+    def show(self, board: Leaderboard, note: str = "", chosen: tuple[str | None, ...] | None = None) -> None:
+        """Put a leaderboard on every tab; one rated for `chosen` filters only if they are still the chosen ones."""
+        if chosen is not None and chosen != self.chosen():
             return
-        selected = self.selected()
-        points = build_leaderboard(chosen[0], selected, 0)
-        self.app.call_from_thread(self.show_if_chosen, chosen, points, "intervals: computing...")
-        board = build_leaderboard(chosen[0], selected, RESAMPLES)
-        self.boards[chosen] = board
-        self.app.call_from_thread(self.show_if_chosen, chosen, board)
-
-    def show_if_chosen(self, chosen: tuple[str | None, ...], board: Leaderboard, note: str = "") -> None:
-        """Show a board rated in a thread unless the filters changed meanwhile (a cancelled thread still ends)."""
-        if chosen == self.chosen():
-            self.show(board, note)
-
-    def show(self, board: Leaderboard, note: str = "") -> None:
-        """Put a leaderboard on every tab."""
         self.board = board
         self.status(
             f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "
