@@ -16,19 +16,10 @@ from games.gomoku.engine import GomokuEngine
 from games.gomoku.threat_rules import one_ply_move
 from games.mnk import GridState
 from games.search_control import NODES, SearchControl
+from tests.gomoku_helpers import position
 
 GAME = Gomoku()
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def position(x: list[tuple[int, int]], o: list[tuple[int, int]]) -> GridState:
-    """A board with the given stones; X to move when the counts are equal."""
-    cells = [0] * 225
-    for r, c in x:
-        cells[r * 15 + c] = 1
-    for r, c in o:
-        cells[r * 15 + c] = 2
-    return GridState(15, 15, tuple(cells), ply=len(x) + len(o))
 
 
 def fast_engine() -> GomokuEngine:

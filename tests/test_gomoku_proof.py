@@ -8,6 +8,7 @@ from bench.gomoku_strength import gomokubench_move
 from games.gomoku.position import Position
 from games.mnk import GridState, place
 from games.search_control import SearchControl
+from tests.gomoku_helpers import position
 
 
 def after_first_move(seed: int) -> GridState:
@@ -15,16 +16,6 @@ def after_first_move(seed: int) -> GridState:
     state = opening(seed)
     chosen = gomokubench_move(state)
     return place(state, chosen.row * 15 + chosen.col, 5)
-
-
-def stones(black: list[tuple[int, int]], white: list[tuple[int, int]]) -> GridState:
-    """A 15x15 position with these stones (white to move when black has one more)."""
-    cells = [0] * 225
-    for row, col in black:
-        cells[row * 15 + col] = 1
-    for row, col in white:
-        cells[row * 15 + col] = 2
-    return GridState(15, 15, tuple(cells), ply=len(black) + len(white))
 
 
 def test_an_opening_whose_every_reply_loses_to_threats_is_proven_lost() -> None:
@@ -42,17 +33,17 @@ def test_a_proof_goes_through_the_attackers_answers() -> None:
 
 def test_a_quiet_position_and_a_defenders_five_are_not_proven_lost() -> None:
     assert not lost_by_force(after_first_move(1), gomokubench_move)  # many replies hold: too wide to prove
-    fives_next = stones([(7, 7), (8, 8), (9, 9), (0, 0), (0, 14)], [(3, 3), (3, 4), (3, 5), (3, 6)])
+    fives_next = position([(7, 7), (8, 8), (9, 9), (0, 0), (0, 14)], [(3, 3), (3, 4), (3, 5), (3, 6)])
     assert fives_next.to_move == 1 and not lost_by_force(fives_next, gomokubench_move)
 
 
 def test_a_defenders_four_is_never_refuted_by_the_threats_that_would_follow_a_free_move() -> None:
     # Black has an open three; white's four at (3,6) forces black's block first, so it is not refuted here
     # (the next level goes on from the block), while a quiet white move far away is refuted.
-    state = stones([(7, 6), (7, 7), (7, 8), (0, 0)], [(3, 3), (3, 4), (3, 5)])
+    state = position([(7, 6), (7, 7), (7, 8), (0, 0)], [(3, 3), (3, 4), (3, 5)])
     assert state.to_move == 1
-    position = Position(state, 5)
+    arrays = Position(state, 5)
     control = SearchControl()
-    assert _refuted(position, 2, 3 * 15 + 6, control) is False
-    assert _refuted(position, 2, 13 * 15 + 13, control) is True
-    assert position.key == Position(state, 5).key  # every try was taken back
+    assert _refuted(arrays, 2, 3 * 15 + 6, control) is False
+    assert _refuted(arrays, 2, 13 * 15 + 13, control) is True
+    assert arrays.key == Position(state, 5).key  # every try was taken back
