@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from bench.gomoku import opening
 from bench.gomoku_proof import _refuted, lost_by_force
-from bench.gomoku_strength import gomokubench_move
+from bench.gomoku_strength import first_faced, gomokubench_move
 from games.gomoku.position import Position
-from games.mnk import GridState, place
+from games.mnk import GridState
 from games.search_control import SearchControl
 from tests.gomoku_helpers import position
 
 
 def after_first_move(seed: int) -> GridState:
     """The position the second player first faces in the strength bench's opening `seed`."""
-    state = opening(seed)
-    chosen = gomokubench_move(state)
-    return place(state, chosen.row * 15 + chosen.col, 5)
+    return first_faced((seed, False))
 
 
 def test_an_opening_whose_every_reply_loses_to_threats_is_proven_lost() -> None:
