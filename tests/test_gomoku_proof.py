@@ -39,8 +39,8 @@ def test_a_defenders_four_is_never_refuted_by_the_threats_that_would_follow_a_fr
     # (the next level goes on from the block), while a quiet white move far away is refuted.
     state = position([(7, 6), (7, 7), (7, 8), (0, 0)], [(3, 3), (3, 4), (3, 5)])
     assert state.to_move == 1
-    arrays = Position(state, 5)
+    board = Position(state, 5)
     control = SearchControl()
-    assert _refuted(arrays, 2, 3 * 15 + 6, control) is False
-    assert _refuted(arrays, 2, 13 * 15 + 13, control) is True
-    assert arrays.key == Position(state, 5).key  # every try was taken back
+    assert _refuted(board, 2, 3 * 15 + 6, control) is False
+    assert _refuted(board, 2, 13 * 15 + 13, control) is True
+    assert board.key == Position(state, 5).key  # every try was taken back
