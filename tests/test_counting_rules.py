@@ -276,7 +276,7 @@ def test_a_failing_report_leaves_the_previous_one(tmp_path: Path, monkeypatch: p
     [
         (
             ("--help",),
-            ("wins draws losses", "opp dq", "win%", "invalid", "miss win, miss blk", "miss sink", "moves", "secs"),
+            ("wins draws losses", "opp dq", "win%", "invalid", "miss win, miss blk", "miss sink", "moves", "s/move"),
         ),
         (
             ("report", "--help"),

@@ -102,3 +102,21 @@ def test_report_filters_and_bad_input(played: Path, tmp_path: Path) -> None:
     assert bad.returncode == 2 and "unknown game" in bad.stderr and "Traceback" not in bad.stderr
     table = arena("report", "--db", str(played), "--sort", "missed-blocks")
     assert table.returncode == 0 and "results of the row player" in table.stdout
+    missing = arena("report", "--db", str(tmp_path / "nowhere"))
+    assert missing.returncode == 2 and f"no database at {tmp_path / 'nowhere'}" in missing.stderr, missing.stderr
+    assert not (tmp_path / "nowhere").exists()  # a report never creates a database
+
+
+def test_json_players_follow_the_sort(played: Path) -> None:
+    for sort, key in (("missed-blocks", "missed_blocks"), ("player", "player"), ("matches", "matches")):
+        report = json.loads(arena("report", "--db", str(played), "--sort", sort, "--json").stdout)
+        for board in report["games"].values():
+            values = [row[key] for row in board["players"]]
+            assert board["sort"] == sort
+            if key == "missed_blocks":  # a rate per valid move, highest first
+                rates = [row["missed_blocks"] / max(row["valid_moves"], 1) for row in board["players"]]
+                assert rates == sorted(rates, reverse=True), rates
+            elif key == "matches":
+                assert values == sorted(values, reverse=True)
+            else:
+                assert values == sorted(values)

@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -59,25 +59,46 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def pool_processes(main: int) -> list[int]:
+    """The children of `main` that multiprocessing started: the pool's workers and the resource tracker."""
+    found = []
+    for pid in children_of(main):
+        try:
+            if "multiprocessing" in Path(f"/proc/{pid}/cmdline").read_text():
+                found.append(pid)
+        except OSError:  # gone between the listing and the read
+            continue
+    return found
+
+
+def wait_until(condition: Callable[[], bool], seconds: float) -> bool:
+    """Poll `condition` until it holds or the deadline passes; True if it held."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 def test_workers_exit_when_the_main_process_is_killed(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "arena", "--batch", "--game", "connect-four", "--players", "minimax:0.2",
                "random", "--games", "400", "--workers", "2", "--db", str(tmp_path / "db")]  # fmt: skip
     main = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
-    deadline = time.monotonic() + 60
-    while len(workers) < 2 and time.monotonic() < deadline:  # the pool's workers (and the resource tracker)
-        workers = [
-            pid for pid in children_of(main.pid) if "multiprocessing" in Path(f"/proc/{pid}/cmdline").read_text()
-        ]
-        time.sleep(0.2)
-    assert len(workers) >= 2, "the run never started its workers"
-    time.sleep(1.0)
-    os.kill(main.pid, signal.SIGKILL)
-    main.wait(10)
-    deadline = time.monotonic() + 5
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not [pid for pid in workers if alive(pid)], "workers outlived the killed main process"
+
+    def pool_started() -> bool:
+        workers[:] = pool_processes(main.pid)
+        return len(workers) >= 2
+
+    try:
+        assert wait_until(pool_started, 120), "the run never started its workers"
+    finally:
+        # At once, the hardest moment: a worker may not have asked the kernel to follow its parent yet.
+        os.kill(main.pid, signal.SIGKILL)
+        main.wait(30)
+    gone = wait_until(lambda: not any(alive(pid) for pid in workers), 60)
+    assert gone, f"workers outlived the killed main process: {[pid for pid in workers if alive(pid)]}"
 
 
 @pytest.fixture

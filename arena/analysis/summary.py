@@ -44,6 +44,12 @@ class SeatTally:
         scored = self.matches - self.unscored
         return self.moves / scored if scored else 0.0
 
+    @property
+    def seconds_per_move(self) -> float:
+        """Mean thinking time of one answer, refused ones included (unlike a sum, it holds under concurrency)."""
+        answers = self.valid_moves + self.invalid_moves
+        return self.seconds / answers if answers else 0.0
+
     def absorb(self, other: SeatTally) -> None:
         """Add the counts of another tally of the same player and seat to this one."""
         for counted in fields(self):

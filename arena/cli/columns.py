@@ -10,8 +10,9 @@ BATCH_COLUMNS = """columns of the batch table (one row per player and seat):
                       per valid move of the player (Topsakal's normalisation)
   miss sink           Battleship: shots that could have sunk a ship already hit and did not, per valid move
   moves               mean moves of both players per scored match
-  secs                the player's total thinking time over its matches, in seconds (engine
-                      set-up is done before the clock starts)"""
+  s/move              the player's mean thinking time per answer, refused ones included, in
+                      seconds (engine set-up is done before the clock starts); the caption's time
+                      is the run's wall clock, over matches played at once"""
 
 REPORT_COLUMNS = """columns of the report's leaderboard (one row per player identity and board):
   rating        Bradley-Terry strength on the Elo scale (1000 = the mean player), fitted with a weak

@@ -15,6 +15,14 @@ if TYPE_CHECKING:
     from arena.store import MatchStore
 
 DEFAULT_DB = default_db()
+DB_RULE = "$ARENA_HOME/arena if set, saves/arena in the arena's project folder, else the user data folder"
+
+
+def add_db_option(parser: argparse.ArgumentParser, default: Path = DEFAULT_DB) -> None:
+    """The `--db` option, its help stating the rule and what it gives here."""
+    parser.add_argument(
+        "--db", type=Path, default=default, metavar="PATH", help=f"match database folder ({DB_RULE}; here {default})"
+    )
 
 
 class ArgumentParser(argparse.ArgumentParser):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arena.cli.common import DEFAULT_DB, ArgumentParser, open_store, print_error
+from arena.cli.common import ArgumentParser, add_db_option, open_store, print_error
 
 PAPERS = ("topsakal", "childplay")
 
@@ -32,7 +32,7 @@ def import_parser() -> ArgumentParser:
         "PAPER-disagreements.csv",
     )
     parser.add_argument("--json", action="store_true", help="print the agreement per file as JSON")
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    add_db_option(parser)
     return parser
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from arena.cli.columns import BATCH_COLUMNS
 from arena.cli.common import (
-    DEFAULT_DB,
     MAX_GAMES,
     ArgumentParser,
+    add_db_option,
     add_game_options,
     add_llm_options,
     add_run_options,
@@ -54,7 +55,8 @@ def main_parser() -> ArgumentParser:
         prog="arena",
         description="Models, people and engines playing grid games. "
         "Other commands: arena tournament FILE.toml, arena report, arena solve GAME POSITION, "
-        "arena dataset --out DIR, arena quiz --plain, arena task run TASK, arena show [MATCH].",
+        "arena dataset --out DIR, arena quiz --plain, arena task run TASK, arena show [MATCH], "
+        "arena import SOURCE --published. Each has its own --help.",
         epilog=BATCH_COLUMNS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -76,7 +78,7 @@ def main_parser() -> ArgumentParser:
     )
     parser.add_argument("--seed", type=non_negative_int, default=0, help="tournament seed")
     parser.add_argument("--swap-seats", action="store_true", help="alternate who moves first")
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    add_db_option(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument(
         "--concurrency",
@@ -121,7 +123,11 @@ def main_parser() -> ArgumentParser:
 
 
 def run_app(db_path: Path, start_quiz: bool = False, quiz_sheet: str = "published") -> int:
-    """The Textual app (opened on the quiz when asked)."""
+    """The Textual app (opened on the quiz when asked); one line instead when there is no terminal to draw on."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        instead = "add --plain to answer in this terminal" if start_quiz else "add --batch to play headless"
+        print_error(f"arena: error: the app needs a terminal for its input and output; {instead}")
+        return 2
     from arena.store import StoreError
     from arena.tui.app import ArenaApp
 

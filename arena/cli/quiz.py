@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from arena.cli.common import (
-    DEFAULT_DB,
     ArgumentParser,
+    add_db_option,
     add_llm_options,
     llm_defaults,
     non_negative_int,
@@ -46,7 +45,7 @@ def quiz_parser() -> ArgumentParser:
     parser.add_argument(
         "--model", type=hide_spec, metavar="SPEC", help="let a model take the quiz, e.g. llm:local or llm:openai/gpt-4o"
     )
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
+    add_db_option(parser)
     return parser
 
 
@@ -67,6 +66,8 @@ def run_quiz(argv: list[str]) -> int:
         parser.error("--seed orders the numbered sheet; the published sheet has its own order")
     if args.model:
         return run_model_quiz_command(args)
+    if args.resume and not args.plain:
+        parser.error("--resume carries on in the plain terminal: add --plain (the app carries on its own quiz)")
     if not (args.plain or args.sessions):
         return run_app(args.db, start_quiz=True, quiz_sheet=args.sheet or ("numbered" if args.seed else "published"))
     store = open_store(args.db, "arena quiz")
@@ -105,10 +106,10 @@ def run_quiz(argv: list[str]) -> int:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             sheet: Sheet = args.sheet or (NUMBERED if args.seed is not None else PUBLISHED)
             session = start_session(store, player, "told" if args.tell_mark else "infer", seed, sheet)
-        complete = run_plain_quiz(session, input, print)
+        run_plain_quiz(session, input, print)  # stopping with q is a person's choice, not a failure: exit 0
     finally:
         store.close()
-    return 0 if complete else 1
+    return 0
 
 
 def run_model_quiz_command(args: argparse.Namespace) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from arena.cli.columns import REPORT_COLUMNS
 from arena.cli.common import (
-    DEFAULT_DB,
     ArgumentParser,
+    add_db_option,
     canonical_name_of,
     non_negative_int,
     positive_float,
@@ -25,11 +25,11 @@ def report_parser() -> ArgumentParser:
 
     parser = ArgumentParser(
         prog="arena report",
-        description="Leaderboards (ratings with 95%% intervals), results matrices, move analysis; files with --out.",
+        description="Leaderboards (ratings with 95% intervals), results matrices, move analysis; files with --out.",
         epilog=REPORT_COLUMNS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    add_db_option(parser)
     parser.add_argument("--game", help="only this game")
     parser.add_argument("--tournament", metavar="ID", help="only this tournament")
     parser.add_argument("--family", metavar="PROMPT", help="only matches with a model under this prompt family")
@@ -120,7 +120,7 @@ def run_report(argv: list[str]) -> int:
         print_error(f"arena report: no recorded match or task session in {args.db} matches these filters")
         return 1
     if args.json:
-        print(json.dumps(report_json(report), allow_nan=False))  # strict JSON: no NaN
+        print(json.dumps(report_json(report, args.sort), allow_nan=False))  # strict JSON: no NaN
     else:
         from arena.console import wide_console
         from arena.report.tables import combined_table, leaderboard_table, matrix_table

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from arena.cli.common import DEFAULT_DB, ArgumentParser, print_error
+from arena.cli.common import ArgumentParser, add_db_option, print_error
 
 
 def run_show(argv: list[str]) -> int:
@@ -16,7 +14,7 @@ def run_show(argv: list[str]) -> int:
 
     parser = ArgumentParser(prog="arena show", description="Print a recorded match move by move.")
     parser.add_argument("match", nargs="?", default="latest", help="match id or a prefix of it (default: latest)")
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"database (default {DEFAULT_DB})")
+    add_db_option(parser)
     parser.add_argument("--no-prompts", action="store_true", help="leave out the prompts")
     args = parser.parse_args(argv)
     try:

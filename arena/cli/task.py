@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from arena.cli.common import (
     DEFAULT_DB,
     ArgumentParser,
+    add_db_option,
     non_negative_int,
     open_store,
     positive_float,
@@ -57,10 +58,10 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
     run.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")
     run.add_argument("--json", action="store_true", help="print the results as JSON")
-    run.add_argument("--db", type=Path, default=default_db, help=f"database (default {default_db})")
+    add_db_option(run, default_db)
     sessions = commands.add_parser("sessions", help="stored task sessions and their results")
     sessions.add_argument("--json", action="store_true", help="print them as JSON")
-    sessions.add_argument("--db", type=Path, default=default_db, help=f"database (default {default_db})")
+    add_db_option(sessions, default_db)
     return parser
 
 
@@ -140,7 +141,7 @@ def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.Argument
             )
         if spec == "human":
             if not run_person_session(session):
-                return 1
+                return 0  # a person who stops has not failed: the answers are kept and the command resumes
         else:
             failure = run_with_progress(session, player, args.concurrency)
             if failure:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arena.cli.common import (
-    DEFAULT_DB,
     ArgumentParser,
+    add_db_option,
     add_llm_options,
     add_run_options,
     llm_defaults,
@@ -28,7 +28,7 @@ def tournament_parser() -> ArgumentParser:
         description="Play every pair of the players a TOML file declares; re-running the file resumes it.",
     )
     parser.add_argument("file", type=Path, help="tournament file (see examples/)")
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"match database (default {DEFAULT_DB})")
+    add_db_option(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--concurrency", type=positive_int, help="matches at once per provider (default: the file's)")
     parser.add_argument("--workers", type=positive_int, help="worker processes for engine-only matches")

@@ -115,14 +115,15 @@ def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
     return sorted(board.rows, key=lambda row: (key(row), row.player))
 
 
-def report_json(report: Report) -> dict[str, Any]:
-    """`{"matches": N, "games": {GAME: {"players": [...], "matrix": [...], ...}}}`."""
+def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
+    """`{"matches": N, "games": {GAME: {"players": [...], "matrix": [...], ...}}}`, players in `sort` order."""
     games: dict[str, Any] = {}
     for board in report.boards:
         games[board.game] = {
             "matches": board.matches,
             "first_move_advantage": None if math.isnan(board.first_move) else round(board.first_move, 4),
-            "players": [row.as_dict() for row in board.rows],
+            "sort": sort,
+            "players": [row.as_dict() for row in sorted_rows(board, sort)],
             "first_move_term": "fitted" if board.first_move_fitted else "left out: no two players met in both seats",
             "matrix": board.matrix_rows(),
         }

@@ -9,9 +9,11 @@ the same two methods.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -48,13 +50,28 @@ def runs_in_workers(players: tuple[str, ...]) -> bool:
 
 
 _loop: asyncio.AbstractEventLoop | None = None
-PARENT_CHECK = 0.5  # seconds between checks that the parent still lives
+PARENT_CHECK = 0.5  # seconds between checks that the parent still lives, where the kernel cannot tell us
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when the thread that started it dies
 
 
-def start_worker() -> None:
+def start_worker(parent: int) -> None:
     """A worker leaves Ctrl+C to the parent, which stops the run and records what finished, and dies with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
+    if not die_with_parent():
+        threading.Thread(target=exit_with_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    if os.getppid() != parent:  # the parent died before the kernel was asked to tell us
+        os._exit(1)
+
+
+def die_with_parent() -> bool:
+    """Ask Linux to kill this process when its parent dies; False where the kernel has no such request."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def exit_with_parent(parent: int) -> None:
@@ -84,7 +101,9 @@ class ProcessBackend:
     def start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the parent may hold threads (engine timers, the litellm import) that fork would copy.
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(self.capacity, mp_context=context, initializer=start_worker)
+        return ProcessPoolExecutor(
+            self.capacity, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
+        )
 
     async def play(self, setup: MatchSetup) -> MatchRecord:
         """The record of one match; a worker that dies makes that match an error, and the pool is renewed."""

@@ -56,6 +56,8 @@ class MatchStore(StoreReading):
         self.unmerged = 0  # records this process journalled since its last merge
         self.legacy_view: dict[str, list[dict[str, Any]]] | None = None
         if read_only:
+            if not self.folder.exists() and self.layout.legacy is None:
+                raise StoreError(f"no database at {self.path}: nothing has been recorded there (--db names another)")
             if read_marker(self.layout) is None and self.layout.legacy is not None:
                 self.legacy_view = self.read_legacy(self.layout.legacy)
             return

@@ -17,12 +17,15 @@ from arena.tournaments.schedule import Schedule
 
 
 def run_title(schedule: Schedule) -> str:
-    """`tictactoe: minimax vs random` for a pair, `tictactoe: 4 players, all-play-all` for more."""
-    players = schedule.players()
-    games = ", ".join(dict.fromkeys(plan.game for plan in schedule.plans))
-    if len(players) == 2:
-        return f"{games}: {players[0]} vs {players[1]}"
-    return f"{games}: {len(players)} players, all-play-all"
+    """`tictactoe: minimax vs random` for one pairing, `connect-four 7x7: 4 players, all-play-all` for more."""
+    from games.registry import variant_label
+
+    games = ", ".join(dict.fromkeys(variant_label(plan.game, plan.game_options) for plan in schedule.plans))
+    pairs = {plan.players for plan in schedule.plans}
+    if len(pairs) == 1:
+        first, second = next(iter(pairs))
+        return f"{games}: {first} vs {second}"
+    return f"{games}: {len(schedule.players())} players, all-play-all"
 
 
 def report_errors(results: list[RunResult], errors: Console) -> None:
@@ -121,7 +124,7 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
     columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "opp dq", "win%", "invalid")
     games = set(schedule.config.games)
     sinks, lines = "battleship" in games, bool(games - {"battleship"})
-    columns += ("miss win", "miss blk") * lines + ("miss sink",) * sinks + ("moves", "secs")
+    columns += ("miss win", "miss blk") * lines + ("miss sink",) * sinks + ("moves", "s/move")
     for column in columns:
         justify: Literal["left", "right"] = "left" if column in ("player", "seat") else "right"
         table.add_column(column, justify=justify, no_wrap=True)
@@ -139,6 +142,6 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
             *(per_move(t.per_valid_move(t.missed_wins)), per_move(t.per_valid_move(t.missed_blocks))) * lines,
             *(per_move(t.per_valid_move(t.missed_sinks)),) * sinks,
             f"{t.average_moves:.1f}",
-            f"{t.seconds:.2f}",
+            f"{t.seconds_per_move:.2f}",
         )
     return table
