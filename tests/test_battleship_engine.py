@@ -6,6 +6,8 @@ import random
 import statistics
 from dataclasses import replace
 
+import pytest
+
 from games.battleship import Battleship
 from games.battleship.engine import best_shot, density
 
@@ -26,6 +28,7 @@ def shots_to_sink(seed: int) -> int:
         fired += (cell.row * 10 + cell.col,)
 
 
+@pytest.mark.slow
 def test_average_over_1000_seeded_games_is_at_most_46_shots() -> None:
     mean = statistics.mean(shots_to_sink(seed) for seed in range(1000))
     assert mean <= 46

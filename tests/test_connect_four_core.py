@@ -31,9 +31,17 @@ def test_the_constants_solver_reads_are_the_searchs() -> None:
     assert (STOP, NODES, core.PROVEN) == (search.STOP, search.NODES, search.PROVEN)
 
 
-def test_a_fresh_build_answers_as_numbas_search(tmp_path: Path) -> None:
-    built = core.import_built(core.build(tmp_path))
-    assert [p.name for p in tmp_path.glob("*.so")] == [core.built_path(tmp_path).name]  # type: ignore[union-attr]
+@pytest.fixture(scope="module")
+def fresh_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding one build made by this module (a build takes tens of seconds: made once, read twice)."""
+    folder = tmp_path_factory.mktemp("built")
+    core.build(folder)
+    return folder
+
+
+def test_a_fresh_build_answers_as_numbas_search(fresh_build: Path) -> None:
+    built = core.import_built(core.build(fresh_build))  # the module's build, found ready
+    assert [p.name for p in fresh_build.glob("*.so")] == [core.built_path(fresh_build).name]  # type: ignore[union-attr]
     solver, game = Solver(6, 7), ConnectFour()
     sequences = POSITIONS + [line.split()[0] for line in RANDOM_SET.read_text().splitlines()[:15]]
     for sequence in sequences:
@@ -53,10 +61,10 @@ def test_a_fresh_build_answers_as_numbas_search(tmp_path: Path) -> None:
         assert answers[0] == answers[1], sequence
 
 
-def test_the_built_search_lets_a_deadline_stop_it(tmp_path: Path) -> None:
+def test_the_built_search_lets_a_deadline_stop_it(fresh_build: Path) -> None:
     """The build releases the GIL as numba's `nogil` does: the deadline's timer thread runs and stops it."""
     solver = Solver(6, 7)
-    solver.core = core.import_built(core.build(tmp_path))
+    solver.core = core.import_built(core.build(fresh_build))
     state = ConnectFour().play_sequence("35614316")  # about 5 s to solve from a cold table on this machine
     position, mask = solver.layout.from_state(state)
     with solver.deadline(None):

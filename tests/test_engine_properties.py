@@ -185,6 +185,7 @@ def gomoku_lost_positions(count: int, seed: int) -> list[GridState]:
     return found
 
 
+@pytest.mark.slow
 def test_gomoku_moves_are_legal_from_random_and_lost_positions() -> None:
     game = make_game("gomoku")
     engine = GomokuEngine(budget=0.005)

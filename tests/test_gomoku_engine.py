@@ -72,10 +72,12 @@ def play(opponent: str, games: int) -> int:
     return wins
 
 
+@pytest.mark.slow
 def test_wins_100_of_100_against_random() -> None:
     assert play("random", 100) == 100
 
 
+@pytest.mark.slow
 def test_wins_at_least_80_percent_against_a_one_ply_engine() -> None:
     assert play("one-ply", 50) >= 40
 

@@ -25,6 +25,7 @@ def test_the_model_ships_inside_the_python_package() -> None:
     assert model_path().stat().st_size > 90_000_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "game_options"), GAMES)
 async def test_a_full_match_against_random_is_recorded(game: str, game_options: dict[str, str]) -> None:
     setup = MatchSetup(game, ("llm:local", "random"), seed=3, game_options=game_options)
@@ -56,6 +57,7 @@ async def test_the_server_starts_on_a_free_loopback_port_and_stops() -> None:
     assert process is not None and process.poll() is not None
 
 
+@pytest.mark.slow
 async def test_eight_matches_at_once_get_every_reply_whole() -> None:
     from arena.runner.tournament import TournamentPlan, run_tournament
 

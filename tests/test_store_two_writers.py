@@ -11,6 +11,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from arena.store import MatchStore
 from tests.processes import ROOT
 
@@ -18,6 +20,7 @@ RUNS = int(os.environ.get("ARENA_TWIN_RUNS", "20"))
 MATCHES = 2500  # more than a segment holds (1,000): the lagging twin merges into older segments
 
 
+@pytest.mark.slow
 def test_a_lagging_twin_never_stores_a_match_twice(tmp_path: Path) -> None:
     rng = random.Random(11)
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}

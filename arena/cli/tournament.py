@@ -90,8 +90,12 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
 
 def known_tournament(db: Path, tournament: str) -> None:
     """ValueError unless the database holds matches of the tournament `--resume` names."""
-    from arena.store import MatchStore
+    from arena.store import MatchStore, NoDatabase
 
-    with MatchStore(db, read_only=True) as store:
-        if not store.tournament_rows(tournament).rows:
-            raise ValueError(f"--resume: no tournament {tournament} in {db} (run without --resume to start one)")
+    try:
+        with MatchStore(db, read_only=True) as store:
+            recorded = bool(store.tournament_rows(tournament).rows)
+    except NoDatabase:
+        recorded = False
+    if not recorded:
+        raise ValueError(f"--resume: no tournament {tournament} in {db} (run without --resume to start one)")

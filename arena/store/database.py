@@ -20,7 +20,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from arena.store.atomic import AtomicJSONStorage, write_atomically
-from arena.store.errors import StoreError, StoreLocked, set_aside, short_reason
+from arena.store.errors import NoDatabase, StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, legacy_tables, locate, read_marker
 from arena.store.locking import FolderLock
@@ -57,7 +57,7 @@ class MatchStore(StoreReading):
         self.legacy_view: dict[str, list[dict[str, Any]]] | None = None
         if read_only:
             if not self.folder.exists() and self.layout.legacy is None:
-                raise StoreError(f"no database at {self.path}: nothing has been recorded there (--db names another)")
+                raise NoDatabase(f"no database at {self.path}: nothing has been recorded there (--db names another)")
             if read_marker(self.layout) is None and self.layout.legacy is not None:
                 self.legacy_view = self.read_legacy(self.layout.legacy)
             return

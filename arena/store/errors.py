@@ -10,6 +10,10 @@ class StoreError(Exception):
     """The database cannot be used (locked by another process, or not writable)."""
 
 
+class NoDatabase(StoreError):
+    """A read-only view asked of a place where no database was ever made."""
+
+
 class StoreLocked(StoreError):
     """Another process held the lock past the timeout."""
 
