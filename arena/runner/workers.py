@@ -101,9 +101,7 @@ class ProcessBackend:
     def start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the parent may hold threads (engine timers, the litellm import) that fork would copy.
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(
-            self.capacity, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
-        )
+        return ProcessPoolExecutor(self.capacity, mp_context=context, initializer=start_worker, initargs=(os.getpid(),))
 
     async def play(self, setup: MatchSetup) -> MatchRecord:
         """The record of one match; a worker that dies makes that match an error, and the pool is renewed."""
