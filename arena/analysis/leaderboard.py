@@ -8,8 +8,9 @@ from dataclasses import dataclass, field, fields
 from operator import itemgetter
 from typing import Any
 
+from arena.analysis.groups import RatingGroup, fit_groups
 from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats
-from arena.analysis.ratings import PROVISIONAL, Result, bradley_terry, elo, wilson
+from arena.analysis.ratings import PROVISIONAL, wilson
 
 SEATS = ("first", "second")
 
@@ -68,6 +69,8 @@ class PlayerRow:
     low: float = math.nan
     high: float = math.nan
     elo: float = math.nan
+    group: int = 0  # its comparison group (players linked by scored matches); 0: never scored
+    rank: int = 0  # 1 + the players of its group whose whole interval lies above this one's; 0: unrated
 
     @property
     def rated(self) -> bool:
@@ -104,6 +107,8 @@ class PlayerRow:
             "elo": _round(self.elo, 1),
             "rated": self.rated,
             "provisional": self.provisional,
+            "group": self.group or None,
+            "rank": self.rank or None,
             "matches": self.matches,
             "scored": self.scored,
             "unscored": self.unscored,
@@ -158,6 +163,7 @@ class Leaderboard:
     first_move: float
     first_move_fitted: bool = False
     rules: str = ""  # the game's name when `game` names a board variant (`connect-four 7x7`)
+    groups: list[RatingGroup] = field(default_factory=list)  # ratings compare only within a group
 
     @property
     def sinks(self) -> bool:
@@ -211,23 +217,22 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
         if name in played:
             row.counts.update(zip(PLAY_FIELDS, map(sum, zip(*played[name], strict=True)), strict=True))
         row.counts.update(zip(USAGE, map(sum, zip(*spent[name], strict=True)), strict=True))
-    names = list(rows)
-    number = {name: i for i, name in enumerate(names)}
-    scored = [Result(number[a], number[b], p) for a, b, p in results if a != b]
-    ratings = bradley_terry(scored, len(names), resamples)
-    elos = elo(scored, len(names))
-    for name, i in number.items():
+    fitted, groups = fit_groups(list(rows), results, resamples)
+    for name, fit in fitted.items():
         row = rows[name]
-        row.rating, row.low, row.high = ratings.rating[i], ratings.low[i], ratings.high[i]
-        row.elo = elos[i] if ratings.rated[i] else math.nan
+        row.rating, row.low, row.high, row.elo, row.group, row.rank = (
+            fit.rating, fit.low, fit.high, fit.elo, fit.group, fit.rank
+        )  # fmt: skip
     ordered = sorted(rows.values(), key=rank)
-    return Leaderboard(game, ordered, matrix, matches, ratings.first_move, ratings.first_move_fitted, rules)
+    one = groups[0] if len(groups) == 1 else None
+    first_move, fitted_term = (one.first_move, one.first_move_fitted) if one else (math.nan, False)
+    return Leaderboard(game, ordered, matrix, matches, first_move, fitted_term, rules, groups)
 
 
-def rank(row: PlayerRow) -> tuple[int, float, str]:
-    """Rated players by rating, then provisional ones, then unrated ones (ties by name)."""
-    group = 2 if not row.rated else 1 if row.provisional else 0
-    return group, -row.rating if row.rated else 0.0, row.player
+def rank(row: PlayerRow) -> tuple[int, int, float, str]:
+    """By comparison group; within it rated players by rating, then provisional ones; unrated ones last."""
+    standing = 2 if not row.rated else 1 if row.provisional else 0
+    return row.group or 1_000_000, standing, -row.rating if row.rated else 0.0, row.player
 
 
 def games_of(analyses: Iterable[MatchAnalysis]) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -42,6 +42,8 @@ class Ratings:
     first_move: float
     first_move_fitted: bool
     scored: list[int]
+    # (i, j) -> rating of i minus rating of j, with its 95% interval (Elo points), for the pairs asked for
+    differences: dict[tuple[int, int], tuple[float, float, float]] = field(default_factory=dict)
 
     @property
     def rated(self) -> list[bool]:
@@ -122,11 +124,18 @@ def column_percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[
     return found
 
 
-def bradley_terry(results: Sequence[Result], players: int, resamples: int = 1000, seed: int = 0) -> Ratings:
-    """Ratings of players 0..n-1 (draws half a win each way) with 95% intervals.
+def bradley_terry(
+    results: Sequence[Result],
+    players: int,
+    resamples: int = 1000,
+    seed: int = 0,
+    pairs: Sequence[tuple[int, int]] = (),
+) -> Ratings:
+    """Ratings of players 0..n-1 (draws half a win each way) with 95% intervals, and the differences of `pairs`.
 
     The interval is the wider of the bootstrap over matches and the posterior's (Laplace) interval, so it is
     never zero-width: a resample of a 20-0 record is always 20-0, but the posterior still knows it was 20 games.
+    A difference's interval is built the same way from the same fit and resamples.
     """
     scored = [0] * players
     for result in results:
@@ -150,6 +159,12 @@ def bradley_terry(results: Sequence[Result], players: int, resamples: int = 1000
     covariance = np.linalg.inv(hessian[0])[:size, :size]
     spread = Z95 * np.sqrt(np.maximum(np.diag(centring @ covariance @ centring.T), 0.0))
     low, high = strength - spread, strength + spread
+    wanted = [(a, b, local[a], local[b]) for a, b in pairs if a in local and b in local]
+    gaps = np.array([strength[i] - strength[j] for _, _, i, j in wanted])
+    gap_spread = Z95 * np.sqrt(
+        np.maximum([covariance[i, i] + covariance[j, j] - 2 * covariance[i, j] for _, _, i, j in wanted], 0.0)
+    )
+    gap_low, gap_high = gaps - gap_spread, gaps + gap_spread
     if resamples:
         # Resampling matches with replacement only changes how many matches of each kind (ordered pair and
         # points) a resample holds: those counts are multinomial, drawn directly (not match by match).
@@ -164,13 +179,21 @@ def bradley_terry(results: Sequence[Result], players: int, resamples: int = 1000
         draws = fitted[:, :size] @ centring.T
         boot_low, boot_high = column_percentiles(draws, (2.5, 97.5))
         low, high = np.minimum(low, boot_low), np.maximum(high, boot_high)
+        if wanted:
+            boot_gaps = np.stack([draws[:, i] - draws[:, j] for _, _, i, j in wanted], axis=1)
+            boot_gap_low, boot_gap_high = column_percentiles(boot_gaps, (2.5, 97.5))
+            gap_low, gap_high = np.minimum(gap_low, boot_gap_low), np.maximum(gap_high, boot_gap_high)
     rating, lows, highs = list(nothing), list(nothing), list(nothing)
     for player, i in local.items():
         rating[player] = CENTRE + ELO_SCALE * float(strength[i])
         lows[player] = CENTRE + ELO_SCALE * float(low[i])
         highs[player] = CENTRE + ELO_SCALE * float(high[i])
     first_move = float(expit(best[0, size]) - 0.5) if advantage else math.nan
-    return Ratings(rating, lows, highs, first_move, advantage, scored)
+    differences = {
+        (a, b): (ELO_SCALE * float(gaps[k]), ELO_SCALE * float(gap_low[k]), ELO_SCALE * float(gap_high[k]))
+        for k, (a, b, _, _) in enumerate(wanted)
+    }
+    return Ratings(rating, lows, highs, first_move, advantage, scored, differences)
 
 
 def elo(results: Sequence[Result], players: int, k: float = ELO_K) -> list[float]:

@@ -14,7 +14,9 @@ BATCH_COLUMNS = """columns of the batch table (one row per player and seat):
                       seconds (engine set-up is done before the clock starts); the caption's time
                       is the run's wall clock, over matches played at once"""
 
-REPORT_COLUMNS = """columns of the report's leaderboard (one row per player identity and board):
+REPORT_COLUMNS = """columns of the report's leaderboard (one table per board and comparison group: players linked
+by scored matches; ratings of different groups are never compared):
+  rank          1 + the players of the group whose whole 95% interval lies above this one's
   rating        Bradley-Terry strength on the Elo scale (1000 = the mean player), fitted with a weak
                 normal prior; ? marks fewer than 5 scored matches; - a player with none (listed last)
   95% CI        the wider of the bootstrap over matches and the posterior interval: never zero-width

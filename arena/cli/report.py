@@ -123,11 +123,12 @@ def run_report(argv: list[str]) -> int:
         print(json.dumps(report_json(report, args.sort), allow_nan=False))  # strict JSON: no NaN
     else:
         from arena.console import wide_console
-        from arena.report.tables import combined_table, leaderboard_table, matrix_table
+        from arena.report.tables import combined_table, leaderboard_tables, matrix_table
 
         console = wide_console()
         for board in report.boards:
-            console.print(leaderboard_table(board, args.sort))
+            for shown in leaderboard_tables(board, args.sort):
+                console.print(shown)
             console.print(matrix_table(board))
         if report.sessions:
             from arena.tasks.metrics import session_summary

@@ -110,9 +110,16 @@ def stored_sessions(store: MatchStore) -> list[TaskSession]:
 
 
 def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
-    """The rows in the order asked for (ties by name)."""
+    """The rows in the order asked for within each comparison group, groups apart (ties by name)."""
     key = SORTS[sort]
-    return sorted(board.rows, key=lambda row: (key(row), row.player))
+    return sorted(board.rows, key=lambda row: (row.group or 1_000_000, key(row), row.player))
+
+
+def first_move_term(board: Leaderboard) -> str:
+    """Whether the board's first-move term was fitted, and why not."""
+    if len(board.groups) > 1:
+        return "per comparison group (see groups): players of different groups never met"
+    return "fitted" if board.first_move_fitted else "left out: no two players met in both seats"
 
 
 def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
@@ -124,7 +131,8 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             "first_move_advantage": None if math.isnan(board.first_move) else round(board.first_move, 4),
             "sort": sort,
             "players": [row.as_dict() for row in sorted_rows(board, sort)],
-            "first_move_term": "fitted" if board.first_move_fitted else "left out: no two players met in both seats",
+            "first_move_term": first_move_term(board),
+            "groups": [group.as_dict() for group in board.groups],
             "matrix": board.matrix_rows(),
         }
     data: dict[str, Any] = {"matches": len(report.analyses), "games": games}

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.analysis.combined import COMPONENTS, PROTOCOL, CombinedRow
+from arena.analysis.groups import RatingGroup
 from arena.analysis.leaderboard import Leaderboard, PlayerRow
 from arena.inert import inert_text
 from arena.report.load import sorted_rows
@@ -24,10 +25,41 @@ def number(value: float | None, text: str = "{:.3f}") -> str:
     return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else text.format(value)
 
 
-def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
-    """The leaderboard as a rich table (token and cost columns only when some model was paid or counted)."""
+GROUPS_APART = (
+    "ratings in different groups cannot be compared: no scored match links a player of one group to one of another"
+)
+
+
+def leaderboard_tables(board: Leaderboard, sort: str = "rating") -> list[Table | Text]:
+    """One table per comparison group, each group's head-to-head lines, and the unrated players apart."""
+    numbers = [group.number for group in board.groups] + ([0] if any(r.group == 0 for r in board.rows) else [])
+    shown: list[Table | Text] = []
+    for number in numbers:
+        shown.append(leaderboard_table(board, sort, number))
+        group = next((g for g in board.groups if g.number == number), None)
+        if group is not None and group.head_to_head:
+            shown.append(head_to_head_table(group))
+    if len(board.groups) > 1:
+        shown.append(Text(f"{board.game}: {len(board.groups)} comparison groups; {GROUPS_APART}"))
+    return shown
+
+
+def group_title(board: Leaderboard, number: int) -> str:
+    """A table's title: the board, and the group when there are several."""
+    if number == 0:
+        return f"{board.game}: not rated (no scored match)"
+    group = next(g for g in board.groups if g.number == number)
+    term = first_move_text(board) if len(board.groups) == 1 else group_first_move_text(group)
+    if len(board.groups) == 1:
+        return f"{board.game}: {board.matches} matches; {term}"
+    players = len(group.players)
+    return f"{board.game}, group {number} of {len(board.groups)}: {players} players, {group.matches} matches; {term}"
+
+
+def leaderboard_table(board: Leaderboard, sort: str = "rating", group: int | None = None) -> Table:
+    """The leaderboard (one group's rows when `group` is given) as a rich table; usage columns when counted."""
     table = Table(
-        title=f"{board.game}: {board.matches} matches; {first_move_text(board)}",
+        title=group_title(board, group if group is not None else (board.groups[0].number if board.groups else 0)),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
@@ -36,23 +68,54 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating") -> Table:
     )
     usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
     missed = "miss sink" if board.sinks else "miss win/blk"
-    columns = ["player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed, "blunder"]
-    columns += ["tok/m", "$/m"] if usage else []
+    columns = ["rank", "player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed]
+    columns += ["blunder"] + (["tok/m", "$/m"] if usage else [])
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
+        if group is not None and row.group != group:
+            continue
         cells: list[str | Text] = list(leaderboard_cells(row, sinks=board.sinks))
         cells[0] = inert_text(str(cells[0]))
         if not usage:
             cells = cells[:-2]
-        table.add_row(*cells)
+        table.add_row(str(row.rank) if row.rank else "-", *cells)
+    return table
+
+
+def head_to_head_table(group: RatingGroup) -> Table:
+    """Every pair of the group that met: the leader, the other, matches, and the rating gap with its interval."""
+    table = Table(
+        title="head to head: rating difference where two players met (95% interval)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+    )
+    for column in ("player", "vs"):
+        table.add_column(column, overflow="fold")  # long names fold; the numbers are never cut
+    for column in ("n", "difference", "95% CI"):
+        table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
+    for pair in group.head_to_head:
+        interval = f"{pair.low:+.0f} to {pair.high:+.0f}"
+        table.add_row(
+            inert_text(pair.first), inert_text(pair.second), str(pair.matches), f"{pair.difference:+.0f}", interval
+        )
     return table
 
 
 def first_move_text(board: Leaderboard) -> str:
     """The first-move term as fitted, or why it was left out."""
+    if len(board.groups) > 1:
+        return f"{len(board.groups)} comparison groups, each with its own first-move term"
     if board.first_move_fitted:
         return f"first-move advantage {board.first_move:+.1%}"
+    return "no first-move term (no two players met in both seats)"
+
+
+def group_first_move_text(group: RatingGroup) -> str:
+    """One group's first-move term as fitted, or why it was left out."""
+    if group.first_move_fitted:
+        return f"first-move advantage {group.first_move:+.1%}"
     return "no first-move term (no two players met in both seats)"
 
 

@@ -13,6 +13,7 @@ from arena.report.files import replace_folder
 from arena.report.load import Report
 from arena.report.site.data import player_pages, site_data
 from arena.report.site.frames import match_frames
+from arena.report.tables import GROUPS_APART
 from arena.store import MatchStore
 
 HERE = Path(__file__).parent
@@ -60,7 +61,8 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.globals.update(pct=_pct, num=_num, mistake_words=mistake_words, components=COMPONENTS, protocol=PROTOCOL)
+    env.globals.update(pct=_pct, num=_num, mistake_words=mistake_words, components=COMPONENTS, protocol=PROTOCOL,
+                       groups_apart=GROUPS_APART)  # fmt: skip
     common = {"games": data["games"], "summary": data["summary"], "files": files}
     written: list[Path] = []
 

@@ -18,7 +18,7 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert, inert_text
 from arena.report.load import SORTS, sorted_rows
-from arena.report.tables import combined_table, first_move_text, matrix_legend, matrix_table
+from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
@@ -202,7 +202,8 @@ class LeaderboardScreen(Screen[None]):
         self.board = board
         self.status(
             f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "
-            f"sorted by {self.sort} (s or a column header to change); Enter lists a player's matches"
+            + (f"grp: {GROUPS_APART}; " if len(board.groups) > 1 else "")
+            + f"sorted by {self.sort} (s or a column header to change); Enter lists a player's matches"
             + (f"; {note}" if note else "")
         )
         self.fill_table()

@@ -10,6 +10,8 @@ from arena.inert import inert_text
 from arena.report.tables import leaderboard_cells
 
 COLUMNS = (
+    ("grp", "rating"),
+    ("rank", "rating"),
     ("player", "player"),
     ("rating", "rating"),
     ("95% CI", "rating"),
@@ -32,9 +34,10 @@ def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
     cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks)
     if len(cells[0]) > NAME_WIDTH:
         cells[0] = cells[0][: NAME_WIDTH - 1] + "…"
+    cells = [str(row.group) if row.group else "-", str(row.rank) if row.rank else "-", *cells]
     texts = tuple(inert_text(cell) for cell in cells)
     for position, text in enumerate(texts):
-        if position not in (0, 4):  # numbers line up on the right; names and W-D-L-DQ read from the left
+        if position not in (2, 6):  # numbers line up on the right; names and W-D-L-DQ read from the left
             text.justify = "right"
     return texts
 
