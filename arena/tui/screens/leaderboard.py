@@ -202,9 +202,8 @@ class LeaderboardScreen(Screen[None]):
         self.board = board
         self.status(
             f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "
-            + (f"grp: {GROUPS_APART}; " if len(board.groups) > 1 else "")
-            + f"sorted by {self.sort} (s or a column header to change); Enter lists a player's matches"
-            + (f"; {note}" if note else "")
+            f"{f'grp: {GROUPS_APART}; ' if len(board.groups) > 1 else ''}sorted by {self.sort} (s or a column "
+            "header to change); Enter lists a player's matches" + (f"; {note}" if note else "")
         )
         self.fill_table()
         matrix = house_style(matrix_table(board, numbers_only=True), self.app.get_css_variables())
