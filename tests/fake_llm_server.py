@@ -50,6 +50,7 @@ class FakeServer:
     usage_growth: int = 0  # when set, each priced call reports this many times the completion tokens of the last
     growth_from: int = 0  # priced calls made before the growth started
     peers: set[Any] = field(default_factory=set)  # the client addresses requests came from (one per connection)
+    models_route: bool = True  # False: no /models, as proxies that serve only /chat/completions
 
     def __post_init__(self) -> None:
         self.loop = asyncio.new_event_loop()
@@ -80,7 +81,8 @@ class FakeServer:
         self.closing = asyncio.Event()
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._complete)
-        app.router.add_get("/v1/models", self._models)
+        if self.models_route:
+            app.router.add_get("/v1/models", self._models)
         runner = web.AppRunner(app, shutdown_timeout=0.5)
         self.runner = runner
         self.loop.run_until_complete(runner.setup())

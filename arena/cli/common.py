@@ -153,6 +153,16 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
         default=4,
         help="retries of a failed provider call before the match ends as an error",
     )
+    add_preflight_option(parser)
+
+
+def add_preflight_option(parser: argparse.ArgumentParser) -> None:
+    """`--no-preflight`: skip the check of keys and endpoints made before anything is stored."""
+    parser.add_argument(
+        "--no-preflight",
+        action="store_true",
+        help="do not check the models' keys and endpoints before play (a failure then ends each match as an error)",
+    )
 
 
 def prompt_family(value: str) -> str:

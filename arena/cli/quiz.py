@@ -140,10 +140,13 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
             )
-        if not getattr(args, "replay", False):
+        if not (getattr(args, "replay", False) or args.no_preflight):
             from arena.llm.preflight import check_players
 
-            problem = check_players([player])  # no key or no endpoint: said before any session is stored
+            notes: list[str] = []
+            problem = check_players([player], notes)  # no key or no endpoint: said before any session is stored
+            for note in notes:
+                print_error(f"warning: {note}")
             if problem:
                 raise ValueError(problem)
         session = latest_unfinished(store, player.spec, player.family.name) if args.resume else None

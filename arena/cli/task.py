@@ -15,6 +15,7 @@ from arena.cli.common import (
     DEFAULT_DB,
     ArgumentParser,
     add_db_option,
+    add_preflight_option,
     non_negative_int,
     open_store,
     positive_float,
@@ -58,6 +59,7 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
     run.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")
     run.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_preflight_option(run)
     add_db_option(run, default_db)
     sessions = commands.add_parser("sessions", help="stored task sessions and their results")
     sessions.add_argument("--json", action="store_true", help="print them as JSON")
@@ -169,7 +171,12 @@ def model_player(spec: str, temperature: float | None, args: argparse.Namespace)
         retries=args.retries,
     )
     player = make_player(spec, 0, options)
-    problem = check_players([player])
+    if args.no_preflight:
+        return player
+    notes: list[str] = []
+    problem = check_players([player], notes)
+    for note in notes:
+        print_error(f"warning: {note}")
     if problem:
         raise ValueError(problem)
     return player

@@ -71,7 +71,11 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
     except (ValueError, StoreError) as error:
         print_error(f"{prog}: error: {error}")
         return 2
-    problem = preflight_problem(runs[0]) if models and not args.replay else None
+    notes: list[str] = []
+    checked = models and not args.replay and not args.no_preflight
+    problem = preflight_problem(runs[0], notes) if checked else None
+    for note in notes:
+        print_error(f"warning: {note}")
     if problem:
         print_error(f"{prog}: error: {problem}")
         return 2

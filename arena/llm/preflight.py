@@ -14,8 +14,8 @@ from arena.llm.local import INSTALL_HINT, LocalModelUnavailable, model_path
 from arena.llm.settings import redact_url
 
 
-def check_model(model: str, api_base: str | None) -> str | None:
-    """None if the model looks usable, else a one-line reason."""
+def check_model(model: str, api_base: str | None, notes: list[str] | None = None) -> str | None:
+    """None if the model looks usable, else a one-line reason; what could not be checked goes to `notes`."""
     if model == "local":
         if find_spec("llama_cpp") is None:
             return INSTALL_HINT
@@ -30,7 +30,7 @@ def check_model(model: str, api_base: str | None) -> str | None:
     except Exception:  # litellm raises its BadRequestError for a provider it does not know
         return f"litellm knows no provider for {model!r}: write provider/model, e.g. openai/gpt-4o-mini"
     if api_base:
-        return check_endpoint(api_base)
+        return check_endpoint(api_base, notes=notes)
     try:
         found = litellm.validate_environment(model=model)
     except Exception as error:  # litellm raises plain exceptions for unknown providers
@@ -41,8 +41,12 @@ def check_model(model: str, api_base: str | None) -> str | None:
     return None
 
 
-def check_endpoint(api_base: str, timeout: float = 2.0) -> str | None:
-    """None if an OpenAI-compatible endpoint answers `/models` (credentials in the address go as Basic auth)."""
+def check_endpoint(api_base: str, timeout: float = 2.0, notes: list[str] | None = None) -> str | None:
+    """None if an OpenAI-compatible endpoint answers `/models` (credentials in the address go as Basic auth).
+
+    A server without `/models` (many proxies serve only `/chat/completions`) is not refused: it answered, so
+    it is reachable; `notes` says its chat endpoint is first tried at the first move.
+    """
     shown = redact_url(api_base)
     url, userinfo = endpoint(api_base, "/models")
     request = urllib.request.Request(url)
@@ -54,20 +58,26 @@ def check_endpoint(api_base: str, timeout: float = 2.0) -> str | None:
     except urllib.error.HTTPError as error:
         if error.code in (401, 403):
             return None  # it answers; the key is checked by the provider itself
+        if error.code in (404, 405):
+            if notes is not None:
+                notes.append(
+                    f"{shown} has no /models ({error.code}); its chat endpoint is first called at the first move"
+                )
+            return None
         return f"{shown} answered {error.code} to /models"
     except (OSError, ValueError) as error:
         return f"{shown} is unreachable ({str(getattr(error, 'reason', error)).replace(api_base, shown)})"
     return None
 
 
-def check_players(players: list[object]) -> str | None:
-    """The first problem with any model player among `players` (built players), or None."""
+def check_players(players: list[object], notes: list[str] | None = None) -> str | None:
+    """The first problem with any model player among `players` (built players), or None; warnings to `notes`."""
     for player in players:
         model = getattr(player, "model", None)
         if model is None or not getattr(player, "spec", "").startswith("llm:"):
             continue
         name = "local" if getattr(player, "local", False) else model.model
-        problem = check_model(name, model.api_base)
+        problem = check_model(name, model.api_base, notes)
         if problem:
             return f"{player.spec}: {problem}"  # type: ignore[attr-defined]
     return None
