@@ -78,6 +78,8 @@ class CacheWriter:
         self.path = cache_path(store)
         self.warnings = store.warnings
         self.handle: Any = None
+        if not store.folder.is_dir():  # an old single-file database viewed read-only: not migrated yet
+            return
         try:
             (store.folder / OLD_CACHE_FILE).unlink(missing_ok=True)
             if not lines:  # no cache, or an outdated one: start the file afresh

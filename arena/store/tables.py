@@ -12,7 +12,8 @@ TASK_SESSIONS = "task_sessions"
 TASK_ANSWERS = "task_answers"
 SPENT = "spent"  # the cost of matches removed to be played again: a spend cap counts it
 PUBLISHED = "published"  # the published totals of imported runs, to set beside the ones recomputed from their games
-TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPENT, PUBLISHED)
+CALLS = "llm_calls"  # the replay cache (arena.llm.cache writes it; named here so that old files holding it are ours)
+TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPENT, PUBLISHED, CALLS)
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
 # The index column each table's segments are grouped by: a tournament's matches are found without reading the rest.
 GROUPS: dict[str, int] = {MATCHES: FIELD["tournament"]}
