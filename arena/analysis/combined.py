@@ -20,7 +20,16 @@ if TYPE_CHECKING:
 GAMES = ("battleship", "tictactoe", "connect-four")  # win rate moving first against the random player
 TASKS = ("shapes", "lcl-validity", "lcl-construct", "gts")  # proportion correct (GtS: of parsable answers)
 COMPONENTS = GAMES + TASKS
-PROTOCOL = "games: moving first against random, wins on the board; tasks: proportion correct"
+MINIMUM = 20  # matches or answers a component needs before its row is ranked with the others
+PROTOCOL = (
+    "games: moving first against random (an imported `random (childplay)` too), wins on the board; tasks: "
+    f"proportion correct; (n) under each score; ? marks a row with a component on fewer than {MINIMUM}, ranked last"
+)
+
+
+def is_random(player: str) -> bool:
+    """The random baseline under any label: `random`, or an imported one such as `random (childplay)`."""
+    return player == "random" or player.startswith("random (")
 
 
 def session_key(session: TaskSession) -> str:
@@ -42,11 +51,17 @@ class CombinedRow:
         """The mean of the components measured."""
         return mean(self.scores.values())
 
+    @property
+    def provisional(self) -> bool:
+        """Some component rests on too few matches or answers to rank the row beside fuller ones."""
+        return any(self.counts.get(name, 0) < MINIMUM for name in self.scores)
+
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON and CSV."""
         return {
             "player": self.player,
             "overall": round(self.overall, 4),
+            "provisional": self.provisional,
             "components": len(self.scores),
             **{name: (round(self.scores[name], 4) if name in self.scores else None) for name in COMPONENTS},
             **{f"{name}_n": self.counts.get(name, 0) for name in COMPONENTS},
@@ -63,7 +78,7 @@ def combined_scores(analyses: list[MatchAnalysis], sessions: list[TaskSession]) 
         if analysis.game not in GAMES or analysis.status != "finished" or len(analysis.players) != 2:
             continue
         player, opponent = analysis.players
-        if opponent != "random" or player == "random":
+        if not is_random(opponent) or is_random(player):
             continue
         tally = wins.setdefault((player, analysis.game), [0, 0])
         tally[0] += analysis.winner == 0 and analysis.termination != "disqualified"
@@ -90,4 +105,4 @@ def combined_scores(analyses: list[MatchAnalysis], sessions: list[TaskSession]) 
         for row in joined:
             row.scores[task] = metrics["accuracy"]
             row.counts[task] = len(answers) - int(metrics.get("invalid_smiles", 0))
-    return sorted((row for row in rows.values() if row.scores), key=lambda r: (-r.overall, r.player))
+    return sorted((row for row in rows.values() if row.scores), key=lambda r: (r.provisional, -r.overall, r.player))

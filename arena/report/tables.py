@@ -201,5 +201,6 @@ def combined_table(rows: list[CombinedRow]) -> Table:
         table.add_column(name, justify="right")
     for row in rows:
         cells = [f"{100 * row.scores[n]:.0f}% ({row.counts[n]})" if n in row.scores else "-" for n in COMPONENTS]
-        table.add_row(inert_text(row.player), f"{100 * row.overall:.1f}% ({len(row.scores)}/7)", *cells)
+        overall = f"{100 * row.overall:.1f}%{'?' if row.provisional else ''} ({len(row.scores)}/7)"
+        table.add_row(inert_text(row.player), overall, *cells)
     return table
