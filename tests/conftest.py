@@ -19,6 +19,18 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def topsakal_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database holding Topsakal's published games, imported once per worker (tests only read it)."""
+    import subprocess
+    import sys
+
+    db = tmp_path_factory.mktemp("topsakal") / "db"
+    command = [sys.executable, "-m", "arena", "import", "topsakal", "--published", "--db", str(db)]
+    subprocess.run(command, capture_output=True, check=True, cwd=Path(__file__).resolve().parent.parent)
+    return db
+
+
+@pytest.fixture(scope="session")
 def fake_llm() -> Iterator[FakeServer]:
     """One misbehaving OpenAI-compatible server on loopback for the whole session."""
     server = FakeServer()

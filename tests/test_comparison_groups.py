@@ -58,9 +58,8 @@ def arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=cwd, timeout=300)
 
 
-def test_topsakals_prompt_families_are_three_groups(tmp_path: Path) -> None:
-    db = str(tmp_path / "db")
-    assert arena("import", "topsakal", "--published", "--db", db, cwd=ROOT).returncode == 0
+def test_topsakals_prompt_families_are_three_groups(topsakal_db: Path) -> None:
+    db = str(topsakal_db)
     report = json.loads(
         arena("report", "--game", "tictactoe", "--json", "--resamples", "50", "--db", db, cwd=ROOT).stdout
     )

@@ -16,7 +16,9 @@ from arena.store.tables import PUBLISHED, TASK_SESSIONS
 
 TOPSAKAL_GAMES = {"tic-tac-toe": "tictactoe", "connect-four": "connect-four", "gomoku": "gomoku"}
 TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
-TOPSAKAL_MOVES = ("invalid", "attempts")  # the leaderboard's invalid-move ratio, as counts
+# The leaderboard publishes an invalid-move ratio per session and seat, and the moves: the ratio stays a ratio (over
+# several sessions, their ratios weighted by their moves); the games' side is invalid answers over attempts.
+TOPSAKAL_MOVES = ("invalid_ratio", "attempts")
 CHILDPLAY_METRICS = ("P1 Wins", "P2 Wins", "Ties", "P1 Wrong Moves")
 SHAPES_METRICS = ("correct", "answers", "unreadable")
 
@@ -30,9 +32,9 @@ class Comparison:
     group: str  # Topsakal: the prompt type; ChildPlay: the run's file
     player: str
     metrics: tuple[str, ...]
-    published: tuple[int, ...]
-    recomputed: tuple[int, ...]  # from the published result of each imported game
-    judged: tuple[int, ...]  # from the arena's own verdict on each game
+    published: tuple[float, ...]
+    recomputed: tuple[float, ...]  # from the published result of each imported game
+    judged: tuple[float, ...]  # from the arena's own verdict on each game
     why: str
 
     @property
@@ -178,6 +180,7 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
                 tally["attempts"] += len(attempts)
                 tally["invalid"] += invalid
     published: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    weighted: dict[tuple[str, str, str], float] = defaultdict(float)  # sum of ratio x moves of each session and seat
     partial: set[str] = set()  # sessions of which fewer games were imported than the leaderboard counts
     for total in leaderboard:
         values = total.get("values") or {}
@@ -197,17 +200,27 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
             tally["disqualified"] += int(values.get(f"Disqualifications-{suffix}", 0))
             made = int(values.get(f"TotalMoves-{suffix}", 0))
             tally["attempts"] += made
-            tally["invalid"] += round(float(values.get(f"InvalidMovesRatio-{suffix}", 0)) * made)
+            weighted[(name, str(values.get("PromptType")), player)] += (
+                float(values.get(f"InvalidMovesRatio-{suffix}", 0)) * made
+            )
     rows = []
     for key in sorted(recomputed.keys() | judged.keys()):
         listed_at_all = key in published  # asked before the tables below are read (reading a Counter adds the key)
         tables = (published, recomputed, judged)
         metrics = TOPSAKAL_METRICS + (TOPSAKAL_MOVES if key in logged else ())
+        for table in (recomputed, judged):
+            table[key]["invalid_ratio"] = ratio(table[key]["invalid"], table[key]["attempts"])  # type: ignore[assignment]
+        published[key]["invalid_ratio"] = ratio(weighted[key], published[key]["attempts"])  # type: ignore[assignment]
         listed, ours, arena = (tuple(table[key][m] for m in metrics) for table in tables)
         part = len(sessions_of[key] & partial)
         why = topsakal_reason(listed, ours, arena, faults[key], listed_at_all, part)
         rows.append(Comparison("topsakal", key[0], key[1], key[2], metrics, listed, ours, arena, why))
     return rows
+
+
+def ratio(part: float, whole: int) -> float:
+    """A share rounded to 4 places (as compared and shown), 0 for no attempts."""
+    return round(part / whole, 4) if whole else 0.0
 
 
 def topsakal_reason(
@@ -227,16 +240,19 @@ def topsakal_reason(
         if partial:
             reasons.append(f"only part of {partial} session(s) was imported; the leaderboard counts every game")
         elif faults and sum(published[results]) - sum(recomputed[results]) == faults:
-            reasons.append(f"the leaderboard scores the {faults} network-error game(s) that the game files leave out")
+            reasons.append(
+                f"the leaderboard scores {faults} game(s) no game file holds: in each session with a network-error "
+                "game (in the file, unscored) it counts one more complete game"
+            )
         else:
             reasons.append("the leaderboard's totals are not the sum of the game files' results")
     if published[moves] != recomputed[moves]:
         if partial:
             reasons.append("its move counts cover every game of the sessions")
         elif faults:
-            reasons.append("its move counts include moves of the network-error games that the move files do not log")
+            reasons.append("its moves and invalid-move ratio include those of the game(s) no move file holds")
         else:
-            reasons.append("its move counts are not those of the move files")
+            reasons.append("its moves or invalid-move ratios are not those of the move files")
     if recomputed[results] != judged[results]:
         reasons.append("the arena's rules end some games differently (see arena import --check)")
     if recomputed[moves] != judged[moves]:

@@ -30,15 +30,15 @@ def agreement_table(checks: list[FileCheck]) -> Table:
     return table
 
 
-def figures(metrics: tuple[str, ...], values: tuple[int, ...]) -> str:
-    """`28-0-19-2` for W-D-L-DQ or P1-P2-ties-wrong."""
-    return "-".join(str(v) for v in values)
+def figures(metrics: tuple[str, ...], values: tuple[float, ...]) -> str:
+    """`28-0-19-2` for W-D-L-DQ or P1-P2-ties-wrong; a ratio with its 4 places (`28-0-19-2-0.0111-451`)."""
+    return "-".join(f"{v:.4f}" if isinstance(v, float) else str(v) for v in values)
 
 
 def figure_names(row: Comparison) -> str:
     """What the figures of a row are, in order."""
     if row.paper == "topsakal":
-        return "W-D-L-DQ" + ("-inv-moves" if len(row.metrics) > 4 else "")
+        return "W-D-L-DQ" + ("-inv/move-moves" if len(row.metrics) > 4 else "")
     return "correct-answers-unreadable" if row.game == "shapes" else "P1-P2-tie-wrong"
 
 
