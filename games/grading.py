@@ -21,6 +21,18 @@ class Grade:
 
     best: int
     played: int
+    keeping: int = 1  # legal moves that keep the best value
+    legal: int = 1  # legal moves: a uniform random mover keeps the value with keeping / legal
+
+    @property
+    def random_keep(self) -> float:
+        """The chance that a uniform random legal move keeps the best value here (exact, not sampled)."""
+        return self.keeping / self.legal
+
+    @property
+    def lost(self) -> bool:
+        """The mover loses here whatever it plays (with perfect play after)."""
+        return self.best < 0
 
     @property
     def blunder(self) -> bool:
@@ -59,7 +71,9 @@ def grade(game: Any, state: GridState, move: Any, budget: float) -> Grade | None
     if isinstance(game, TicTacToe) and gradable(game):
         solver = solver_for(game.rows, game.cols, game.k)
         values = {score.index: score.value for score in solver.scores(*masks_of(state))}
-        return Grade(max(values.values()), values[move.row * game.cols + move.col])
+        best = max(values.values())
+        keeping = sum(value == best for value in values.values())
+        return Grade(best, values[move.row * game.cols + move.col], keeping, len(values))
     if isinstance(game, ConnectFour) and gradable(game):
         from games.connect_four.solver import SearchTimeout
 
@@ -70,5 +84,7 @@ def grade(game: Any, state: GridState, move: Any, budget: float) -> Grade | None
                 scores = engine.solver.move_scores(position, mask, state.ply)
         except SearchTimeout:
             return None
-        return Grade(sign(max(scores.values())), sign(scores[move]))
+        signs = [sign(score) for score in scores.values()]
+        best = max(signs)
+        return Grade(best, sign(scores[move]), signs.count(best), len(signs))
     return None

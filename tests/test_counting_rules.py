@@ -280,7 +280,18 @@ def test_a_failing_report_leaves_the_previous_one(tmp_path: Path, monkeypatch: p
         ),
         (
             ("report", "--help"),
-            ("rank", "rating", "95% CI", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", "miss win/blk", "blunder"),
+            (
+                "rank",
+                "rating",
+                "95% CI",
+                "W-D-L-DQ",
+                "opp DQ",
+                "win 1st/2nd",
+                "inv/m",
+                "miss win/blk",
+                "blunder",
+                "keep",
+            ),
         ),
     ],
 )

@@ -67,17 +67,17 @@ def test_the_leaderboard_equals_the_json_sorts_and_filters(site: Path, page: Any
         assert shown == [p["player"] for p in game["players"]]
         for i, player in enumerate(game["players"]):
             cells = rows.nth(i).locator("td")
-            assert [cells.nth(k).inner_text() for k in (4, 5, 6, 7)] == [
+            assert [cells.nth(k).inner_text() for k in (6, 7, 8, 9)] == [  # after group, rank, player, rating, CI, n
                 str(player[key]) for key in ("wins", "draws", "losses", "disqualified")
             ]
     table = page.locator("section#game-tictactoe table.leaderboard")
     header = table.locator("th", has_text="rating")
     header.click()
-    descending = [float(v) for v in table.locator("tbody tr td:nth-child(2)").evaluate_all(
+    descending = [float(v) for v in table.locator("tbody tr td:nth-child(4)").evaluate_all(
         "cells => cells.map(c => c.dataset.value)") if v]  # fmt: skip
     assert descending == sorted(descending, reverse=True)
     header.click()
-    ascending = [float(v) for v in table.locator("tbody tr td:nth-child(2)").evaluate_all(
+    ascending = [float(v) for v in table.locator("tbody tr td:nth-child(4)").evaluate_all(
         "cells => cells.map(c => c.dataset.value)") if v]  # fmt: skip
     assert ascending == sorted(ascending)
     page.locator("section#game-tictactoe input.filter").fill("minimax")

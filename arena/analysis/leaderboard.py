@@ -136,6 +136,10 @@ class PlayerRow:
             "ungraded_moves": int(c.get("unknown", 0)),
             "blunder_rate": _round(self.per("blunders", "graded"), 4),
             "optimal_move_rate": _round(self.per("optimal", "graded"), 4),
+            "random_optimal_rate": _round(self.per("random_keep", "graded"), 4),  # a random mover, same positions
+            "graded_not_lost": int(c.get("graded_open", 0)),
+            "optimal_move_rate_not_lost": _round(self.per("optimal_open", "graded_open"), 4),
+            "random_optimal_rate_not_lost": _round(self.per("random_keep_open", "graded_open"), 4),
             "tokens": int(c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)),
             "tokens_per_match": _round((c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)) / self.matches, 1)
             if self.matches

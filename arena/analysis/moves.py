@@ -10,7 +10,7 @@ from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
 
-ANALYSIS_VERSION = 3  # 2: Battleship analysed, board variants told apart; 3: the source of imported games
+ANALYSIS_VERSION = 4  # 2: Battleship analysed; 3: the source of imported games; 4: random's rate on the same positions
 DEFAULT_GRADE_BUDGET = 0.25  # seconds of Connect-Four search per position before its grade is `unknown`
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
 
@@ -64,6 +64,10 @@ class SeatStats:
     graded: int = 0
     optimal: int = 0
     blunders: int = 0
+    graded_open: int = 0  # graded moves from positions not yet lost for the mover
+    optimal_open: int = 0
+    random_keep: float = 0.0  # sum over graded positions of a random legal move's chance to keep the value
+    random_keep_open: float = 0.0
     unknown: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -223,6 +227,11 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
             stats.graded += 1
             stats.optimal += graded.optimal
             stats.blunders += graded.blunder
+            stats.random_keep += graded.random_keep
+            if not graded.lost:
+                stats.graded_open += 1
+                stats.optimal_open += graded.optimal
+                stats.random_keep_open += graded.random_keep
         elif grades:
             stats.unknown += 1
         result.moves.append(

@@ -30,6 +30,9 @@ by scored matches; ratings of different groups are never compared):
                 miss sink, hits that could have sunk a ship and did not)
   blunder       share of graded moves that made the position worse (tic-tac-toe exactly,
                 Connect-Four by the solver within --grade-budget)
+  keep          on graded positions not yet lost for the mover: the share of its moves that keep the
+                game's value / the chance a uniform random legal move keeps it on the same positions
+                (exact, from the solver's value of every move); JSON has both over all positions too
   tok/m, $/m    tokens and cost per match, when some model counted them
 rules: a disqualification enters the rating as a lost comparison for the disqualified player;
 the first-move term is fitted only when some pair met in both seat orders (else it says so);

@@ -39,6 +39,7 @@ SORTS: dict[str, Callable[[PlayerRow], Any]] = {
     "missed-wins": lambda r: -_nan_low(r.per("missed_wins", "valid")),
     "missed-blocks": lambda r: -_nan_low(r.per("missed_blocks", "valid")),
     "blunders": lambda r: -_nan_low(r.per("blunders", "graded")),
+    "keep": lambda r: -_nan_low(r.per("optimal_open", "graded_open")),
     "tokens": lambda r: -(r.counts.get("prompt_tokens", 0) + r.counts.get("completion_tokens", 0)),
     "cost": lambda r: -r.counts.get("cost", 0.0),
 }

@@ -16,7 +16,8 @@ from arena.report.load import sorted_rows
 
 RATING_CAPTION = (
     "rating: Bradley-Terry (Elo scale) with a weak prior, 95% interval; ? under 5 scored matches; "
-    "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win)"
+    "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win); "
+    "keep: moves keeping the game's value on positions not yet lost / a random legal move's rate there"
 )
 MISS_CAPTION = "; miss: wins/blocks missed per valid move"
 
@@ -69,7 +70,7 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating", group: int | Non
     usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
     missed = "miss sink" if board.sinks else "miss win/blk"
     columns = ["rank", "player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed]
-    columns += ["blunder"] + (["tok/m", "$/m"] if usage else [])
+    columns += ["blunder", "keep"] + (["tok/m", "$/m"] if usage else [])
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
@@ -139,9 +140,18 @@ def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4
         number(row.per("invalid", "matches"), "{:.2f}"),
         missed,
         number(row.per("blunders", "graded"), blunder),
+        keep_cell(row),
         number(tokens / row.matches if row.matches else None, "{:.0f}"),
         number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, cost),
     ]
+
+
+def keep_cell(row: PlayerRow) -> str:
+    """`72/41%`: moves keeping the value on positions not yet lost / a random legal move's rate on the same ones."""
+    graded = row.counts.get("graded_open", 0)
+    if not graded:
+        return "-"
+    return f"{100 * row.counts['optimal_open'] / graded:.0f}/{100 * row.counts['random_keep_open'] / graded:.0f}%"
 
 
 def share(count: int, total: int) -> str:

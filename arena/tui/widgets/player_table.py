@@ -22,6 +22,7 @@ COLUMNS = (
     ("inv/m", "invalid"),
     ("miss w/b", "missed-wins"),
     ("blunder", "blunders"),
+    ("keep", "keep"),
     ("tok/m", "tokens"),
     ("$/m", "cost"),
 )
