@@ -6,6 +6,7 @@ import base64
 import json
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from importlib.util import find_spec
 
 from arena.llm.direct import endpoint
@@ -70,7 +71,7 @@ def check_endpoint(api_base: str, timeout: float = 2.0, notes: list[str] | None 
     return None
 
 
-def check_players(players: list[object], notes: list[str] | None = None) -> str | None:
+def check_players(players: Sequence[object], notes: list[str] | None = None) -> str | None:
     """The first problem with any model player among `players` (built players), or None; warnings to `notes`."""
     for player in players:
         model = getattr(player, "model", None)
