@@ -848,6 +848,11 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         assert board.board is not None and board.board.game == "tictactoe"
         mixed = {row.player for row in board.rows}
         assert "minimax" in mixed and "llm:gpt-4o topsakal-illustration" in mixed
+        groups = board.board.groups  # the arena's players never met the imported ones: rated apart, and said so
+        assert len(groups) == 2 and "ratings in different groups cannot be compared" in status_line(board)
+        table = board.query_one("#lb-table", DataTable)
+        shown_groups = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
+        assert shown_groups - {"-"} == {"1", "2"}  # - : a player with no scored match, unrated
         board.query_one("#lb-source", Select).value = "topsakal"
         await wait_for(pilot, lambda: all(row.player.startswith("llm:") for row in board.rows))
         await app.workers.wait_for_complete()  # the unfiltered intervals, still computing, end after the filter
@@ -857,8 +862,9 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
         long_row = next(i for i, row in enumerate(board.rows) if len(row.player) > 26)
         table.move_cursor(row=long_row)
         await pilot.pause()
-        assert len(str(table.get_row_at(long_row)[0])) <= 26  # long identities never decide the widths
+        assert len(str(table.get_row_at(long_row)[2])) <= 26  # long identities never decide the widths
         assert str(board.query_one("#lb-player", Static).render()) == board.rows[long_row].player
+
         await pilot.press("m")
         await pilot.pause()
         matrix = board.query_one("#lb-matrix", Static)
