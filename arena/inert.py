@@ -28,3 +28,18 @@ def inert(text: str) -> str:
 def inert_text(text: str, style: str = "") -> Text:
     """A Rich Text that shows `text` literally: no markup is read and no control character survives."""
     return Text(inert(text), style=style)
+
+
+_FORMULA_START = ("=", "+", "-", "@")
+_NUMBER = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: inert, and a leading = + - @ (a formula to Excel, LibreOffice and
+    Sheets) behind a quote, unless the cell is a plain number; other values unchanged."""
+    if not isinstance(value, str):
+        return value
+    text = inert(value)
+    if text.startswith(_FORMULA_START) and text != "-" and not _NUMBER.fullmatch(text):  # "-": a table's blank
+        return "'" + text
+    return text

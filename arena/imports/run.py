@@ -10,6 +10,7 @@ from typing import Any
 
 from arena.imports.common import DISAGREEMENT_COLUMNS, FileCheck
 from arena.imports.shapes import ImportedSession, read_shapes
+from arena.inert import spreadsheet_cell
 from arena.match.records import MatchRecord
 from arena.store import MatchStore
 from arena.store.tables import PUBLISHED, TASK_ANSWERS, TASK_SESSIONS
@@ -90,5 +91,5 @@ def write_disagreements(path: Path, checks: list[FileCheck]) -> int:
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(DISAGREEMENT_COLUMNS)
-        writer.writerows(rows)
+        writer.writerows([spreadsheet_cell(value) for value in row] for row in rows)
     return len(rows)

@@ -13,7 +13,7 @@ from typing import Any
 
 from arena.analysis.leaderboard import OUTCOMES
 from arena.analysis.moves import MOVE_FIELDS
-from arena.inert import inert
+from arena.inert import inert, spreadsheet_cell
 from arena.report.load import Report, report_json
 from arena.sessions.records import TaskAnswerRecord
 from arena.store import MatchStore
@@ -147,8 +147,7 @@ def write_csv(path: Path, rows: list[dict[str, Any]]) -> Path:
         if rows:
             writer = csv.DictWriter(handle, fieldnames=fields, restval="")
             writer.writeheader()
-            writer.writerows({key: inert(value) if isinstance(value, str) else value for key, value in row.items()}
-                             for row in rows)  # fmt: skip
+            writer.writerows({key: spreadsheet_cell(value) for key, value in row.items()} for row in rows)
     return path
 
 
