@@ -11,6 +11,7 @@ MARKS = ("X", "O")
 EMPTY = 0
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 _INT = re.compile(r"-?\d+")
+LONGEST_NUMBER = 9  # digits: a longer number (a model writing 5,000 nines) makes the answer invalid, unread
 
 
 def mark_of(seat: int) -> str:
@@ -37,7 +38,10 @@ def winning_line(cells: Sequence[int], rows: int, cols: int, index: int, k: int)
 
 def parse_numbers(text: str, count: int, what: str) -> list[int]:
     """Read exactly `count` integers from `text`, or raise InvalidMove naming `what`."""
-    numbers = [int(n) for n in _INT.findall(text)]
+    found = _INT.findall(text)
+    if any(len(n.lstrip("-")) > LONGEST_NUMBER for n in found):
+        raise InvalidMove(f"expected {what}, got a number of more than {LONGEST_NUMBER} digits")
+    numbers = [int(n) for n in found]
     if len(numbers) != count:
         raise InvalidMove(f"expected {what}, got {text.strip()[:40]!r}")
     return numbers

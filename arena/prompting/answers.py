@@ -7,12 +7,13 @@ import re
 
 from games.base import InvalidMove
 
-_CHILDPLAY_CELL = re.compile(r"\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*\.?\s*")
-_CHILDPLAY_COLUMN = re.compile(r"\s*(-?\d+)\s*\.?\s*")
+# Numbers of at most 9 digits everywhere: an answer with a longer one is unreadable, never an int() past its limit.
+_CHILDPLAY_CELL = re.compile(r"\s*\(?\s*(-?\d{1,9})\s*[, ]\s*(-?\d{1,9})\s*\)?\s*\.?\s*")
+_CHILDPLAY_COLUMN = re.compile(r"\s*(-?\d{1,9})\s*\.?\s*")
 _MOVE_LINE = re.compile(r"^\s*\**\s*MOVE\s*\**\s*:\s*\**\s*(.+?)\s*\**\s*$", re.IGNORECASE | re.MULTILINE)
-_SUBMIT = re.compile(r"submit_move\(\s*['\"]?(\d+)['\"]?\s*\)")
+_SUBMIT = re.compile(r"submit_move\(\s*['\"]?(\d{1,9})['\"]?\s*\)")
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}", re.DOTALL)
-_NUMBERS = re.compile(r"-?\d+(?:\s*,\s*-?\d+)?")
+_NUMBERS = re.compile(r"-?\d{1,9}(?:\s*,\s*-?\d{1,9})?")
 
 
 def read_bare(reply: str, columns_only: bool) -> str:
@@ -45,13 +46,15 @@ def read_json_move(reply: str, columns_only: bool) -> str:
         data = json.loads(candidates[-1])
     except json.JSONDecodeError as error:
         raise InvalidMove(f"malformed JSON ({error.msg})") from None
+    except (ValueError, RecursionError):  # an integer past Python's conversion limit, or absurd nesting
+        raise InvalidMove("the JSON holds a number too long to read") from None
     if not isinstance(data, dict):
         raise InvalidMove("the JSON is not an object")
     keys = ("column",) if columns_only else ("row", "column")
     values = []
     for key in keys:
         value = data.get(key)
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 10:
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidMove(f"the JSON needs an integer {key!r}")

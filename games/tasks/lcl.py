@@ -17,7 +17,8 @@ from games.tasks.base import Item, Verdict
 
 LENGTH = 4
 COLOURS = ("red", "blue", "yellow")
-_BRICK = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*['\"]?([A-Za-z]+)['\"]?\s*\)")
+# Coordinates of at most 6 digits: a tuple with a longer one is not read as a brick (never an int() past its limit).
+_BRICK = re.compile(r"\(\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*,\s*['\"]?([A-Za-z]+)['\"]?\s*\)")
 _VERDICT = re.compile(r"\b(valid|invalid)\b")
 
 
