@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -133,3 +134,14 @@ def test_a_full_disk_is_one_line_and_the_run_resumes(small_disk: Path, command: 
     again = arena(*command, "--db", str(db))
     assert again.returncode == 0, again.stderr
     assert finished in again.stdout, again.stdout
+
+
+def test_a_report_saved_beside_the_database_under_its_name_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "r1"
+    assert arena("--batch", "--games", "2", "--db", str(db)).returncode == 0
+    report = arena("report", "--db", str(db), "--json")
+    (tmp_path / "r1.json").write_text(report.stdout)  # as `arena report --db r1 --json > r1.json` leaves it
+    again = arena("--batch", "--games", "2", "--seed", "4", "--db", str(db))
+    assert again.returncode == 0 and again.stderr == "", again.stderr  # no refusal, no warning
+    counted = json.loads(arena("report", "--db", str(db), "--json").stdout)
+    assert counted["matches"] == 4 and (tmp_path / "r1.json").read_text() == report.stdout

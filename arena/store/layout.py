@@ -42,9 +42,22 @@ def locate(path: Path) -> Layout:
 
 
 def beside(folder: Path) -> Path | None:
-    """The old single-file database next to a folder (`saves/arena.json` for `saves/arena`), if any."""
+    """The old single-file database next to a folder (`saves/arena.json` for `saves/arena`), if there is one.
+
+    The folder is the database: a file of that name that is not an arena database (a report redirected to
+    `r1.json` beside `r1`) is none of the store's business, and is ignored without a word.
+    """
     candidate = folder.with_name(folder.name + ".json")
-    return candidate if candidate.is_file() else None
+    if not candidate.is_file():
+        return None
+    try:
+        with open(candidate, "rb") as handle:
+            start = handle.read(4096).lstrip()
+    except OSError:
+        return None
+    if not start:
+        return candidate  # empty: a single-file database a killed writer left, or nothing: harmless either way
+    return candidate if start.startswith(b"{") and legacy_tables(candidate, start) else None
 
 
 def read_marker(layout: Layout) -> dict[str, object] | None:
