@@ -15,7 +15,9 @@ class ProviderFailure(Exception):
     """The provider, not the model, failed: never scored as a move."""
 
     def __init__(self, message: str, retryable: bool) -> None:
-        super().__init__(message)
+        from arena.llm.redaction import redact  # every provider failure's text passes here: redacted once, for all
+
+        super().__init__(redact(message))
         self.retryable = retryable
 
 

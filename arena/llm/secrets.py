@@ -47,6 +47,11 @@ def hide_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
+def revealed_secrets() -> list[str]:
+    """Every credential hidden so far (for redaction of text that might echo one)."""
+    return list(_REVEALED.values())
+
+
 def reveal_url(url: str) -> str:
     """The URL with its placeholders replaced by the secrets they stand for (for the call only)."""
     return PLACEHOLDER.sub(lambda found: _REVEALED.get(found.group(0), found.group(0)), url)
