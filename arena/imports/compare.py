@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from arena.imports.reasons import ratio, topsakal_reason
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
 from arena.store.tables import PUBLISHED, TASK_SESSIONS
@@ -216,48 +217,6 @@ def topsakal_rows(documents: list[dict[str, Any]], leaderboard: list[dict[str, A
         why = topsakal_reason(listed, ours, arena, faults[key], listed_at_all, part)
         rows.append(Comparison("topsakal", key[0], key[1], key[2], metrics, listed, ours, arena, why))
     return rows
-
-
-def ratio(part: float, whole: int) -> float:
-    """A share rounded to 4 places (as compared and shown), 0 for no attempts."""
-    return round(part / whole, 4) if whole else 0.0
-
-
-def topsakal_reason(
-    published: tuple[int, ...],
-    recomputed: tuple[int, ...],
-    judged: tuple[int, ...],
-    faults: int,
-    listed: bool,
-    partial: int,
-) -> str:
-    """Why the figures differ, or `same`."""
-    if not listed:
-        return "not in the published leaderboard"
-    reasons = []
-    results, moves = slice(0, len(TOPSAKAL_METRICS)), slice(len(TOPSAKAL_METRICS), None)
-    if published[results] != recomputed[results]:
-        if partial:
-            reasons.append(f"only part of {partial} session(s) was imported; the leaderboard counts every game")
-        elif faults and sum(published[results]) - sum(recomputed[results]) == faults:
-            reasons.append(
-                f"the leaderboard scores {faults} game(s) no game file holds: in each session with a network-error "
-                "game (in the file, unscored) it counts one more complete game"
-            )
-        else:
-            reasons.append("the leaderboard's totals are not the sum of the game files' results")
-    if published[moves] != recomputed[moves]:
-        if partial:
-            reasons.append("its move counts cover every game of the sessions")
-        elif faults:
-            reasons.append("its moves and invalid-move ratio include those of the game(s) no move file holds")
-        else:
-            reasons.append("its moves or invalid-move ratios are not those of the move files")
-    if recomputed[results] != judged[results]:
-        reasons.append("the arena's rules end some games differently (see arena import --check)")
-    if recomputed[moves] != judged[moves]:
-        reasons.append("the arena judges some attempts differently (see arena import --check)")
-    return "; ".join(reasons) or "same"
 
 
 def childplay_rows(documents: list[dict[str, Any]], results: list[dict[str, Any]]) -> list[Comparison]:
