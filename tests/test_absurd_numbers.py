@@ -26,6 +26,7 @@ def batch(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=300)
 
 
+@pytest.mark.slow  # every game x every reader: the constrained and quiz cases below stay in the inner loop
 @pytest.mark.parametrize("game", ["tictactoe", "connect-four", "gomoku", "battleship"])
 @pytest.mark.parametrize("family", sorted(REPLIES))
 def test_every_game_and_reader_refuses_an_absurd_number(

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from arena.inert import inert
 from arena.store import MatchStore
 from arena.tui.screens.replay import ReplayScreen
@@ -111,6 +113,7 @@ def run_arena(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, cwd=ROOT, timeout=300)
 
 
+@pytest.mark.slow  # drives every command and export
 def test_hostile_specs_replies_and_provider_errors_stay_inert_in_every_command_and_export(
     fake_llm: FakeServer, tmp_path: Path
 ) -> None:

@@ -400,6 +400,7 @@ async def test_an_empty_reply_with_no_tokens_is_a_provider_failure(fake_llm: Fak
     assert all(m.seat != 0 for m in record.moves)
 
 
+@pytest.mark.slow  # a dozen refused commands, each importing litellm
 def test_model_players_are_checked_before_a_batch_starts(db_path: Path) -> None:
     import os
 

@@ -71,6 +71,7 @@ async def test_eight_matches_at_once_get_every_reply_whole() -> None:
     assert empty == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("task", ["shapes", "lcl-validity", "lcl-construct", "gts"])
 def test_every_task_runs_offline_with_the_local_model(task: str, tmp_path: Path) -> None:
     import json

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.processes import ROOT
 
 # Invalid answers over attempts in the move files (the leaderboard publishes only each session's ratio).
@@ -38,6 +40,7 @@ def test_the_published_side_keeps_the_ratio_and_the_files_give_the_counts(topsak
     assert (claude["invalid_ratio"], claude["attempts"]) == (0.3291, 566)
 
 
+@pytest.mark.slow  # three reports over every Topsakal game
 def test_the_differences_are_the_leaderboards_extra_games(topsakal_db: Path) -> None:
     rows = [r for game in ("tictactoe", "connect-four", "gomoku") for r in comparisons(topsakal_db, game)]
     differing = [r for r in rows if r["differs"]]

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.fake_llm_server import FakeServer
 from tests.processes import ROOT
 
@@ -34,6 +36,7 @@ def leaks(folder: Path, *outputs: subprocess.CompletedProcess[str]) -> list[str]
     return found
 
 
+@pytest.mark.slow  # drives every command and export
 def test_no_secret_in_the_store_exports_file_names_or_output(fake_llm: FakeServer, tmp_path: Path) -> None:
     base = f"http://alice:{PASSWORD}@127.0.0.1:{fake_llm.port}/v1?api_key={TOKEN}"
     spec = f"llm:openai/first-legal;api_base={base}"
