@@ -510,3 +510,12 @@ async def test_streamed_text_is_passed_on_in_order_in_few_batches_and_none_waits
     await batcher.add("answer", "MOVE: 2,2")
     await batcher.close()
     assert received[-1] == ("answer", "MOVE: 2,2") and batcher.ticker is None
+
+
+async def test_reasoning_with_no_answer_is_the_providers_like_an_empty_reply(
+    fake_llm: FakeServer, transport: str
+) -> None:
+    model = fake_llm.script(f"think-only-{transport}", Reply(content="", reasoning_content="Let me weigh 2,2 and 1,1."))
+    record, _ = await play(model, fake_llm, ["1 1"], transport=transport)
+    assert record.outcome.status == "error" and "only reasoning" in (record.outcome.detail or "")
+    assert all(m.seat != 0 for m in record.moves)  # never scored as the model's move

@@ -209,10 +209,20 @@ class ReplyParts:
         return self.finish
 
     def completion(self, tokens: dict[str, int] | None) -> Completion:
-        """The whole reply; an empty one, or one cut at a length limit nobody set, is the provider's failure."""
-        if not "".join(self.content).strip() and not "".join(self.reasoning).strip():
+        """The whole reply; one the provider ended with no answer text, or cut at a length limit nobody set, is the
+        provider's failure.
+
+        One rule for both kinds of empty reply: no answer text at all, with or without reasoning before it, is
+        not an answer the model gave, so it is retried and never scored; only a reply cut at the token limit the
+        user set is the model's (recorded as cut off).
+        """
+        cut_by_the_user = self.finish == "length" and self.settings.max_tokens is not None
+        if not "".join(self.content).strip() and not cut_by_the_user:
             counted = f", {tokens['completion']} completion tokens reported" if tokens else ""
-            raise ProviderFailure(f"the provider sent an empty reply (no text{counted})", retryable=True)
+            thought = ", only reasoning" if "".join(self.reasoning).strip() else ""
+            raise ProviderFailure(
+                f"the provider sent an empty reply (no answer text{thought}{counted})", retryable=True
+            )
         if self.finish == "length" and self.settings.max_tokens is None:
             raise ProviderFailure(
                 "the provider cut the reply at its own length limit (the arena set none)", retryable=True
