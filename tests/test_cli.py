@@ -138,7 +138,10 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
         (("solve", "connect-four", "1", "--preset", "classic"), "unrecognized arguments: --preset"),
         (("--batch", "--rows", "100000", "--cols", "100000"), "boards run up to 30 rows"),
         (("tournament", "/dev/zero"), "not a settings file"),
-        (("--batch", "--players", "llm:openai/x;reasoning_effort=ultra", "random"), "reasoning_effort"),
+        (("--batch", "--players", "llm:openai/x;reasoning_effort=ultra", "random"), "reasoning_effort is one of"),
+        (("--batch", "--players", "llm:openai/x;constrained=maybe", "random"), "constrained is yes or no"),
+        (("--batch", "--players", "llm:openai/x;temperature=1;temperature=0", "random"), "given twice"),
+        (("--batch", "--players", "minimax:level=1,level=2", "random"), "minimax level is given twice"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(args: tuple[str, ...], message: str, db_path: Path) -> None:

@@ -375,8 +375,11 @@ async def test_a_stream_cut_without_a_finish_reason_is_a_provider_failure(transp
     finally:
         server.close()
     assert record.outcome.status == "error" and "finished" in (record.outcome.detail or "")
+    assert "(after 3 attempts)" in (record.outcome.detail or "")  # retried as a provider failure
     assert record.moves == []  # the half-received "MOVE: 2,2" was never played nor counted as invalid
-    assert server.requests == 3  # retried as a provider failure
+    # The client's count above is the one that matters: on a loaded machine an attempt can time out before its
+    # request is written (seen through litellm with the other core busy), so the server may see fewer.
+    assert 1 <= server.requests <= 3
 
 
 async def test_an_empty_reply_that_reports_tokens_is_a_provider_failure(fake_llm: FakeServer, transport: str) -> None:

@@ -22,6 +22,8 @@ LOCAL = "local"
 LOCAL_MAX_TOKENS = 256  # the small local model rambles on without a limit
 SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal", "transport")
 TRANSPORTS = ("auto", "litellm")
+EFFORTS = ("minimal", "low", "medium", "high")
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
@@ -35,8 +37,19 @@ def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
         key = key.strip().replace("-", "_")
         if not sep or key not in SPEC_KEYS:
             raise ValueError(f"bad llm option {part!r} (use key=value with keys {', '.join(SPEC_KEYS)})")
+        if key in overrides:
+            raise ValueError(f"llm option {key} is given twice in {argument!r}: say it once")
         overrides[key] = value.strip()
+        check_choice(key, overrides[key])
     return model.strip(), overrides
+
+
+def check_choice(key: str, value: str) -> None:
+    """ValueError for a yes/no option that is neither, or a reasoning effort no provider takes."""
+    if key in ("constrained", "legal") and value.lower() not in TRUE + FALSE:
+        raise ValueError(f"llm option {key} is yes or no (true/false, on/off, 1/0), not {value!r}")
+    if key == "reasoning_effort" and value not in EFFORTS:
+        raise ValueError(f"llm option reasoning_effort is one of {', '.join(EFFORTS)}, not {value!r}")
 
 
 def _number(name: str, text: str, kind: type) -> Any:
@@ -71,7 +84,7 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     flags = {"constrained": options.constrained, "legal": options.show_legal}
     for name in ("constrained", "legal"):
         if name in overrides:
-            flags[name] = overrides[name].lower() in ("1", "true", "yes", "on")
+            flags[name] = overrides[name].lower() in TRUE
     family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
     if family.quiz_only and options.game:
         raise ValueError(f"the {family.name} prompts are only for the hard-boards quiz (arena quiz --model)")

@@ -18,10 +18,14 @@ from games import DEFAULT_BUDGET
 
 def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     budget, level = DEFAULT_BUDGET, TOP_LEVEL
+    given: set[str] = set()
     for part in filter(None, (p.strip() for p in argument.split(","))):
         name, has_value, value = part.partition("=")
         if not has_value:
             name, value = "budget", part
+        if name in given:
+            raise ValueError(f"minimax {name} is given twice in {argument!r}: say it once")
+        given.add(name)
         if name == "budget":
             try:
                 budget = float(value)
