@@ -54,9 +54,14 @@ class RatingGroup:
             "players": self.players,
             "matches": self.matches,
             "first_move_advantage": None if math.isnan(self.first_move) else round(self.first_move, 4),
-            "first_move_term": "fitted" if self.first_move_fitted else "left out: no two players met in both seats",
+            "first_move_term": first_move_term(self.first_move_fitted),
             "head_to_head": [pair.as_dict() for pair in self.head_to_head],
         }
+
+
+def first_move_term(fitted: bool) -> str:
+    """The JSON's word on a first-move term: fitted, or why it was left out."""
+    return "fitted" if fitted else "left out: no two players met in both seats"
 
 
 @dataclass(frozen=True)
@@ -104,9 +109,9 @@ def fit_groups(
     fitted: dict[str, Fitted] = {name: Fitted() for name in names}
     groups = []
     for number, i in enumerate(order, start=1):
-        group = fit_one(number, parts[i], by_part[i], resamples)
-        groups.append(group[0])
-        fitted.update(group[1])
+        group, fits = fit_one(number, parts[i], by_part[i], resamples)
+        groups.append(group)
+        fitted.update(fits)
     return fitted, groups
 
 

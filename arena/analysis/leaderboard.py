@@ -236,7 +236,12 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
 def rank(row: PlayerRow) -> tuple[int, int, float, str]:
     """By comparison group; within it rated players by rating, then provisional ones; unrated ones last."""
     standing = 2 if not row.rated else 1 if row.provisional else 0
-    return row.group or 1_000_000, standing, -row.rating if row.rated else 0.0, row.player
+    return group_order(row), standing, -row.rating if row.rated else 0.0, row.player
+
+
+def group_order(row: PlayerRow) -> int:
+    """Where a row's comparison group comes: groups by their number, players never scored after them all."""
+    return row.group or 1_000_000
 
 
 def games_of(analyses: Iterable[MatchAnalysis]) -> list[str]:

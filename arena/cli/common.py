@@ -156,6 +156,19 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
     add_preflight_option(parser)
 
 
+def refuse_unusable(players: list[object]) -> None:
+    """ValueError naming the first model that cannot answer (no key, no endpoint); what could not be checked is
+    printed as a warning. Said before anything is stored."""
+    from arena.llm.preflight import check_players
+
+    notes: list[str] = []
+    problem = check_players(players, notes)
+    for note in notes:
+        print_error(f"warning: {note}")
+    if problem:
+        raise ValueError(problem)
+
+
 def add_preflight_option(parser: argparse.ArgumentParser) -> None:
     """`--no-preflight`: skip the check of keys and endpoints made before anything is stored."""
     parser.add_argument(

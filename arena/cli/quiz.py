@@ -12,6 +12,7 @@ from arena.cli.common import (
     non_negative_int,
     open_store,
     print_error,
+    refuse_unusable,
 )
 from arena.cli.play import run_app
 from arena.llm.secrets import hide_spec
@@ -141,14 +142,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
                 f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
             )
         if not (getattr(args, "replay", False) or args.no_preflight):
-            from arena.llm.preflight import check_players
-
-            notes: list[str] = []
-            problem = check_players([player], notes)  # no key or no endpoint: said before any session is stored
-            for note in notes:
-                print_error(f"warning: {note}")
-            if problem:
-                raise ValueError(problem)
+            refuse_unusable([player])  # no key or no endpoint: said before any session is stored
         session = latest_unfinished(store, player.spec, player.family.name) if args.resume else None
         if session is None:
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

@@ -21,6 +21,7 @@ from arena.cli.common import (
     positive_float,
     positive_int,
     print_error,
+    refuse_unusable,
 )
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
@@ -159,7 +160,6 @@ def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.Argument
 
 def model_player(spec: str, temperature: float | None, args: argparse.Namespace) -> Any:
     """The model as an LLM player, checked for its key or endpoint before anything is stored."""
-    from arena.llm.preflight import check_players
     from arena.players import PlayerOptions, make_player
 
     options = PlayerOptions(
@@ -171,14 +171,8 @@ def model_player(spec: str, temperature: float | None, args: argparse.Namespace)
         retries=args.retries,
     )
     player = make_player(spec, 0, options)
-    if args.no_preflight:
-        return player
-    notes: list[str] = []
-    problem = check_players([player], notes)
-    for note in notes:
-        print_error(f"warning: {note}")
-    if problem:
-        raise ValueError(problem)
+    if not args.no_preflight:
+        refuse_unusable([player])
     return player
 
 

@@ -14,6 +14,7 @@ from arena.cli.common import (
     llm_defaults,
     positive_int,
     print_error,
+    refuse_unusable,
 )
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def run_tournament_file(argv: list[str]) -> int:
 def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args: argparse.Namespace, prog: str) -> int:
     """Check, plan and play tournaments (one per temperature of a sweep): the shared path of --batch and files."""
     from arena.store import StoreError
-    from arena.tournaments.launch import batch_workers, preflight_problem, prepare_runs, uses_models
+    from arena.tournaments.launch import batch_workers, prepare_runs, run_players, uses_models
     from arena.tournaments.play import run_batch
 
     models = uses_models([spec for config, _, _ in configs for spec in config.specs()])
@@ -71,13 +72,11 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
     except (ValueError, StoreError) as error:
         print_error(f"{prog}: error: {error}")
         return 2
-    notes: list[str] = []
-    checked = models and not args.replay and not args.no_preflight
-    problem = preflight_problem(runs[0], notes) if checked else None
-    for note in notes:
-        print_error(f"warning: {note}")
-    if problem:
-        print_error(f"{prog}: error: {problem}")
+    try:
+        if models and not args.replay and not args.no_preflight:
+            refuse_unusable(run_players(runs[0]))
+    except ValueError as error:
+        print_error(f"{prog}: error: {error}")
         return 2
     concurrency = args.concurrency or configs[0][0].concurrency or (8 if models else 1)
     schedule = runs[0].schedule

@@ -16,15 +16,20 @@ from arena.llm.settings import redact_url
 
 
 def check_model(model: str, api_base: str | None, notes: list[str] | None = None) -> str | None:
-    """None if the model looks usable, else a one-line reason, redacted (litellm's words may echo a key); what
-    could not be checked goes to `notes`."""
+    """None if the model looks usable, else a one-line reason; what could not be checked goes to `notes`.
+
+    Both are redacted here, the one place every check passes: litellm's and an endpoint's words may echo a key.
+    """
     from arena.llm.redaction import redact
 
-    problem = model_problem(model, api_base, notes)
+    found: list[str] = []
+    problem = model_problem(model, api_base, found)
+    if notes is not None:
+        notes.extend(redact(note) for note in found)
     return redact(problem) if problem else None
 
 
-def model_problem(model: str, api_base: str | None, notes: list[str] | None) -> str | None:
+def model_problem(model: str, api_base: str | None, notes: list[str]) -> str | None:
     """The unredacted reason `check_model` gives."""
     if model == "local":
         if find_spec("llama_cpp") is None:
@@ -81,19 +86,7 @@ def check_endpoint(api_base: str, timeout: float = 2.0, notes: list[str] | None 
 
 
 def check_players(players: Sequence[object], notes: list[str] | None = None) -> str | None:
-    """The first problem with any model player among `players` (built players), or None; warnings to `notes`.
-
-    Every message is redacted: litellm's and an endpoint's words may echo a key."""
-    from arena.llm.redaction import redact
-
-    problem = first_problem(players, notes)
-    if notes is not None:
-        notes[:] = [redact(note) for note in notes]
-    return redact(problem) if problem else None
-
-
-def first_problem(players: Sequence[object], notes: list[str] | None) -> str | None:
-    """The first problem with any model player among `players`, unredacted."""
+    """The first problem with any model player among `players` (built players), or None; warnings to `notes`."""
     for player in players:
         model = getattr(player, "model", None)
         if model is None or not getattr(player, "spec", "").startswith("llm:"):

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
-from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of, rank
+from arena.analysis.groups import first_move_term
+from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of, group_order, rank
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
 from arena.imports.compare import Comparison, comparisons
 from arena.store import MatchStore
@@ -113,14 +114,14 @@ def stored_sessions(store: MatchStore) -> list[TaskSession]:
 def sorted_rows(board: Leaderboard, sort: str) -> list[PlayerRow]:
     """The rows in the order asked for within each comparison group, groups apart (ties by name)."""
     key = SORTS[sort]
-    return sorted(board.rows, key=lambda row: (row.group or 1_000_000, key(row), row.player))
+    return sorted(board.rows, key=lambda row: (group_order(row), key(row), row.player))
 
 
-def first_move_term(board: Leaderboard) -> str:
+def board_first_move_term(board: Leaderboard) -> str:
     """Whether the board's first-move term was fitted, and why not."""
     if len(board.groups) > 1:
         return "per comparison group (see groups): players of different groups never met"
-    return "fitted" if board.first_move_fitted else "left out: no two players met in both seats"
+    return first_move_term(board.first_move_fitted)
 
 
 def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
@@ -132,7 +133,7 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             "first_move_advantage": None if math.isnan(board.first_move) else round(board.first_move, 4),
             "sort": sort,
             "players": [row.as_dict() for row in sorted_rows(board, sort)],
-            "first_move_term": first_move_term(board),
+            "first_move_term": board_first_move_term(board),
             "groups": [group.as_dict() for group in board.groups],
             "matrix": board.matrix_rows(),
         }

@@ -108,16 +108,19 @@ def first_move_text(board: Leaderboard) -> str:
     """The first-move term as fitted, or why it was left out."""
     if len(board.groups) > 1:
         return f"{len(board.groups)} comparison groups, each with its own first-move term"
-    if board.first_move_fitted:
-        return f"first-move advantage {board.first_move:+.1%}"
-    return "no first-move term (no two players met in both seats)"
+    return first_move_words(board.first_move, board.first_move_fitted)
 
 
 def group_first_move_text(group: RatingGroup) -> str:
     """One group's first-move term as fitted, or why it was left out."""
-    if group.first_move_fitted:
-        return f"first-move advantage {group.first_move:+.1%}"
-    return "no first-move term (no two players met in both seats)"
+    return first_move_words(group.first_move, group.first_move_fitted)
+
+
+def first_move_words(advantage: float, fitted: bool) -> str:
+    """`first-move advantage +6.8%`, or why there is no such term."""
+    return (
+        f"first-move advantage {advantage:+.1%}" if fitted else "no first-move term (no two players met in both seats)"
+    )
 
 
 def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4f}", sinks: bool = False) -> list[str]:

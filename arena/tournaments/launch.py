@@ -98,15 +98,12 @@ def prepare_runs(
     return runs
 
 
-def preflight_problem(run: BatchRun, notes: list[str] | None = None) -> str | None:
-    """What keeps the models of a run from answering (a missing key, an unreachable endpoint), checked before play;
-    what could not be checked (an endpoint without `/models`) goes to `notes`."""
-    from arena.llm.preflight import check_players
+def run_players(run: BatchRun) -> list[object]:
+    """The players of a run, built as its matches build them (for the check of their keys and endpoints)."""
     from arena.players import make_player
 
     game = run.schedule.plans[0].game
-    players = [make_player(spec, 0, run.options.for_game(game)) for spec in run.schedule.players()]
-    return check_players(players, notes)
+    return [make_player(spec, 0, run.options.for_game(game)) for spec in run.schedule.players()]
 
 
 def batch_workers(asked: int | None, game: str, players: tuple[str, ...], games: int) -> int:
