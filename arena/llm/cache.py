@@ -33,20 +33,37 @@ def call_key(settings: ModelSettings, messages: list[dict[str, Any]], attempt: i
 
 
 class CallCache:
-    """Stores every reply as it arrives; in replay mode serves them back instead of calling the model."""
+    """Stores every reply as it arrives; in replay mode serves them back instead of calling the model.
 
-    def __init__(self, store: DocumentStore, replay: bool = False) -> None:
+    With `reuse` (a resumed run playing stopped matches again) a live call already paid for is not made again:
+    its recorded reply is served at no new cost, the first cost kept beside it.
+    """
+
+    def __init__(self, store: DocumentStore, replay: bool = False, reuse: frozenset[str] = frozenset()) -> None:
         self.store = store
         self.replay = replay
+        self.reuse = bool(reuse) and not replay
         self.known: dict[str, dict[str, Any]] = {}
         if replay:
             self.known = {str(d["id"]): d for d in store.documents(CALLS)}
+        elif self.reuse:  # only the calls of the matches played again, each recorded with its match's id
+            self.known = {str(d["id"]): d for d in store.documents(CALLS) if d.get("match") in reuse}
+
+    def reusable(self, key: str) -> Completion | None:
+        """A reply paid for earlier in this run, served once at no new cost (None outside a resumed run)."""
+        if not self.reuse or (entry := self.known.pop(key, None)) is None:
+            return None
+        completion = self._completion(entry)
+        completion.reused_cost, completion.cost = completion.cost, 0.0
+        return completion
 
     def get(self, key: str) -> Completion | None:
         """The recorded reply for a call, if any."""
         entry = self.known.get(key)
-        if entry is None:
-            return None
+        return None if entry is None else self._completion(entry)
+
+    @staticmethod
+    def _completion(entry: dict[str, Any]) -> Completion:
         return Completion(
             content=entry["content"],
             reasoning=entry["reasoning"],
@@ -57,13 +74,14 @@ class CallCache:
             seconds=entry["seconds"],
         )
 
-    def put(self, key: str, model: str, completion: Completion) -> None:
+    def put(self, key: str, model: str, completion: Completion, match_id: str = "") -> None:
         """Record a reply durably."""
         if self.replay:
             return
         entry = {
             "id": key,
             "model": model,
+            "match": match_id,
             "content": completion.content,
             "reasoning": completion.reasoning,
             "finish_reason": completion.finish_reason,

@@ -33,3 +33,4 @@ class Completion:
     first_token_seconds: float | None
     seconds: float
     failures: list[str] = field(default_factory=list)
+    reused_cost: float | None = None  # set when the reply was paid for in a stopped match and served again

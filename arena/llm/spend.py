@@ -1,14 +1,41 @@
-"""A spend cap checked before every model call, not only between matches.
+"""A spend cap checked before every model call, each call reserving what it may cost before it starts.
 
-Each call reserves the mean cost of the calls so far; a call that would take the spending (paid, plus reserved
-for the calls in flight) past the cap is not made. So a run overshoots its cap by at most the calls already in
-flight when it was reached.
+A call reserves the larger of its bound (the prompt's tokens at the input price, estimated from its length at the
+most tokens per character this model's prompts have shown, a third before any, plus the longest reply it may get:
+`max_tokens`, else the longest reply this model has given in the run) and the dearest call so far. It starts
+when what was paid plus every reservation in flight leaves room for it, waits while only the calls in flight
+stand in the way, and is refused (the cap is reached) when even alone it would pass the cap. While a priced model
+has answered no call yet and has no `max_tokens`, its bound is unknown: one such call goes alone and the others
+wait for it. So a run passes its cap by at most one call's cost (a call dearer than its reservation), at any
+concurrency.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
 from dataclasses import dataclass, field
+from typing import Any
+
+from arena.llm.prices import call_cost
+
+FIRST_TOKENS_PER_CHARACTER = 1 / 3  # before a model reports its prompts' tokens: more than the usual 1/4
+
+
+def prompt_length(messages: list[dict[str, Any]]) -> int:
+    """A prompt's length in characters, the measure its tokens are estimated from (no tokenizer is loaded)."""
+    return len(json.dumps(messages, ensure_ascii=False))
+
+
+@dataclass
+class Reservation:
+    """What one started call set aside, settled when it ends."""
+
+    model: str
+    amount: float
+    characters: int = 0
+    alone: bool = False  # the probe of a model whose reply length is not known yet
 
 
 @dataclass
@@ -18,27 +45,71 @@ class SpendGate:
     cap: float | None
     spent: float = 0.0
     calls: int = 0
-    in_flight: int = 0
     reached: bool = False
+    reserved: float = 0.0
+    in_flight: int = 0
+    dearest: float = 0.0
+    longest_reply: dict[str, int] = field(default_factory=dict)
+    tokens_per_character: dict[str, float] = field(default_factory=dict)  # the most a model's prompts showed
+    probing: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    wake: asyncio.Event | None = field(default=None, repr=False)
 
-    def reserve(self) -> bool:
-        """Room for one more call (taken if so); False once the cap is reached."""
+    async def reserve(self, model: str, messages: list[dict[str, Any]], max_tokens: int | None) -> Reservation | None:
+        """Room for one call (set aside if so), waiting while calls in flight stand in the way; None: cap reached."""
+        if self.wake is None:
+            self.wake = asyncio.Event()
+        while True:
+            verdict = self._try(model, prompt_length(messages), max_tokens)
+            if verdict != "wait":
+                return verdict if isinstance(verdict, Reservation) else None
+            self.wake.clear()  # no await between the try and here: a settle cannot slip in unseen
+            await self.wake.wait()
+
+    def _try(self, model: str, characters: int, max_tokens: int | None) -> Reservation | str | None:
         with self.lock:
-            expected = self.spent / self.calls if self.calls else 0.0
-            if self.cap is not None and self.spent + (self.in_flight + 1) * expected >= self.cap:
+            prompt = round(characters * self.tokens_per_character.get(model, FIRST_TOKENS_PER_CHARACTER)) + 1
+            if self.cap is None:
+                self.in_flight += 1
+                return Reservation(model, 0.0, characters)
+            reply = max_tokens if max_tokens is not None else self.longest_reply.get(model)
+            bound = call_cost(model, prompt, reply or 0)
+            if bound is None:  # an unpriced model costs nothing that can be counted
+                self.in_flight += 1
+                return Reservation(model, 0.0, characters)
+            alone = reply is None
+            if self.probing or (alone and self.in_flight):
+                return "wait"
+            amount = max(bound, self.dearest)
+            if self.spent + amount > self.cap:
                 self.reached = True
-                return False
+                return None
+            if self.spent + self.reserved + amount > self.cap:
+                return "wait"  # room once a call in flight has settled at its (usually lower) real cost
             self.in_flight += 1
-            return True
+            self.reserved += amount
+            self.probing = alone
+            return Reservation(model, amount, characters, alone)
 
-    def settle(self, cost: float | None) -> None:
+    def settle(self, reservation: Reservation, cost: float | None, tokens: dict[str, int] | None) -> None:
         """A reserved call ended (cost None: it failed or its price is unknown)."""
         with self.lock:
             self.in_flight -= 1
+            self.reserved = max(0.0, self.reserved - reservation.amount)
+            if reservation.alone:
+                self.probing = False
             if cost is not None:
                 self.calls += 1
                 self.spent += cost
+                self.dearest = max(self.dearest, cost)
+            model = reservation.model
+            if tokens and "completion" in tokens:
+                self.longest_reply[model] = max(self.longest_reply.get(model, 0), tokens["completion"])
+            if tokens and tokens.get("prompt") and reservation.characters:
+                ratio = tokens["prompt"] / reservation.characters
+                self.tokens_per_character[model] = max(self.tokens_per_character.get(model, 0.0), ratio)
+        if self.wake is not None:
+            self.wake.set()
 
     def passed(self) -> bool:
         """Whether the cap was reached, by a refused call or by the calls already made."""

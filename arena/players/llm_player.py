@@ -177,11 +177,17 @@ class LLMPlayer:
             if view.emit is not None:
                 await view.emit(ProviderRetry(view.match_id, view.ply, view.seat, view.attempt, reason, wait))
 
-        completion = await self.call(settings, messages, key, on_delta, on_retry)
+        completion = await self.call(settings, messages, key, on_delta, on_retry, view.match_id)
         return self.choice(view, messages, completion)
 
     async def call(
-        self, settings: ModelSettings, messages: list[dict[str, Any]], key: str, on_delta: Any, on_retry: Any
+        self,
+        settings: ModelSettings,
+        messages: list[dict[str, Any]],
+        key: str,
+        on_delta: Any,
+        on_retry: Any,
+        match_id: str = "",
     ) -> Completion:
         """The recorded reply in replay mode, else a live call that is then recorded."""
         if self.replay:
@@ -194,20 +200,29 @@ class LLMPlayer:
                 await on_delta("reasoning", recorded.reasoning)
             await on_delta("answer", recorded.content)
             return recorded
+        reused = self.cache.reusable(key) if self.cache is not None else None
+        if reused is not None:  # paid for in a stopped match of this run, now played again: not paid twice
+            if reused.reasoning:
+                await on_delta("reasoning", reused.reasoning)
+            await on_delta("answer", reused.content)
+            return reused
         gate = self.spend_gate
-        if gate is not None and not gate.reserve():
-            raise SpendCapReached(f"the spend cap ${gate.cap:g} leaves no room for another call")
-        cost = None
+        reservation = None
+        if gate is not None:
+            reservation = await gate.reserve(settings.model, messages, settings.max_tokens)
+            if reservation is None:
+                raise SpendCapReached(f"the spend cap ${gate.cap:g} leaves no room for another call")
+        completion = None
         try:
             completion = await complete(settings, messages, on_delta, on_retry)
-            cost = completion.cost
         except ProviderFailure as failure:
             raise PlayerFailure(f"{self.spec}: {failure}") from failure
         finally:
-            if gate is not None:
-                gate.settle(cost)
+            if gate is not None and reservation is not None:
+                paid = (completion.cost, completion.tokens) if completion is not None else (None, None)
+                gate.settle(reservation, *paid)
         if self.cache is not None:
-            self.cache.put(key, settings.model, completion)
+            self.cache.put(key, settings.model, completion, match_id)
         return completion
 
     def choice(self, view: TurnView, messages: list[dict[str, Any]], completion: Completion) -> Choice:
@@ -231,5 +246,9 @@ class LLMPlayer:
             tokens=completion.tokens,
             cost=completion.cost,
             first_token_seconds=completion.first_token_seconds,
-            info={"call_seconds": completion.seconds, "provider_failures": completion.failures},
+            info={
+                "call_seconds": completion.seconds,
+                "provider_failures": completion.failures,
+                **({"reused_paid_call": completion.reused_cost} if completion.reused_cost is not None else {}),
+            },
         )

@@ -112,7 +112,8 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     if schedule.recorded or schedule.replaced or errors.is_terminal:  # a fresh run's id is in its summary
         errors.print(inert(schedule.resume_line() + run.label), markup=False, highlight=False, soft_wrap=True)
     gate = SpendGate(run.max_cost, spent=schedule.recorded_cost)
-    options = replace(run.options, call_cache=CallCache(store, run.options.replay), spend_gate=gate)
+    cache = CallCache(store, run.options.replay, reuse=schedule.replaced)
+    options = replace(run.options, call_cache=cache, spend_gate=gate)
     tally = RunTally(schedule.players())
     spending = Spending(cost=schedule.recorded_cost)
     if schedule.recorded:
