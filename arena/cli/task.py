@@ -22,6 +22,7 @@ from arena.cli.common import (
     positive_int,
     print_error,
     refuse_unusable,
+    whole_number,
 )
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
@@ -30,6 +31,11 @@ from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, make_task, task_prompts
 from arena.tasks.session import TaskSession, resumable, start_task_session, task_sessions
 from arena.tasks.tables import results_table
+from games.tasks.lcl import MAX_BRICKS
+
+MAX_ITEMS = 100_000  # every item of a run is generated before the first is asked
+item_count = whole_number(1, MAX_ITEMS)
+brick_count = whole_number(1, MAX_BRICKS)
 
 
 def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
@@ -49,10 +55,10 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     run.add_argument(
         "--again", action="store_true", help="start a new session even if one with these settings is finished"
     )
-    run.add_argument("--items", type=positive_int, help="items per run (default: the published count)")
+    run.add_argument("--items", type=item_count, help="items per run (default: the published count)")
     run.add_argument("--seed", type=non_negative_int, default=0, help="which items (default 0: all alike)")
     run.add_argument("--temperature", type=float, nargs="+", metavar="T", help="one run per temperature")
-    run.add_argument("--bricks", type=positive_int, default=3, help="lcl-construct: bricks asked (3)")
+    run.add_argument("--bricks", type=brick_count, default=3, help="lcl-construct: bricks asked (3)")
     run.add_argument("--generated", action="store_true", help="gts: random molecules instead of the curated list")
     run.add_argument("--concurrency", type=positive_int, default=8, help="model calls in flight (8)")
     run.add_argument("--api-base", help="endpoint for the model (e.g. a vLLM or Ollama server)")
@@ -82,21 +88,14 @@ def run_task(argv: list[str]) -> int:
 
     parser = task_parser("arena task", DEFAULT_DB)
     args = parser.parse_args(argv)
+    if args.command == "sessions":
+        return list_sessions(args)
     store = open_store(args.db, "arena task")
     if store is None:
         return 2
     shown = len(store.warnings)
     try:
         try:
-            if args.command == "sessions":
-                rows = [session_summary(s) for s in task_sessions(store)]
-                if args.json:
-                    print(json.dumps(rows))
-                elif rows:
-                    wide_console().print(results_table(rows))
-                else:
-                    print("no task sessions yet")
-                return 0
             return run_sessions(args, store, parser)
         finally:
             store.close()
@@ -105,6 +104,28 @@ def run_task(argv: list[str]) -> int:
     except StoreError as error:  # a full disk: answers already written stay in the journal
         print_error(f"arena task: error: {error}")
         return 2
+
+
+def list_sessions(args: argparse.Namespace) -> int:
+    """`arena task sessions`: read only, so a mistyped --db is said, never created."""
+    from arena.store import MatchStore
+
+    try:
+        with MatchStore(args.db, read_only=True) as store:
+            rows = [session_summary(s) for s in task_sessions(store)]
+            warnings = list(store.warnings)
+    except StoreError as error:
+        print_error(f"arena task sessions: error: {error}")
+        return 2
+    for warning in warnings:
+        print_error(f"warning: {warning}")
+    if args.json:
+        print(json.dumps(rows))
+    elif rows:
+        wide_console().print(results_table(rows))
+    else:
+        print("no task sessions yet")
+    return 0
 
 
 def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.ArgumentParser) -> int:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from games.tasks.base import Item, Verdict
 
 LENGTH = 4
 COLOURS = ("red", "blue", "yellow")
+MAX_BRICKS = 100  # a reply's bricks read at most (and asked at most): checks are quadratic, pictures finite
 # Coordinates of at most 6 digits: a tuple with a longer one is not read as a brick (never an int() past its limit).
 _BRICK = re.compile(r"\(\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*,\s*['\"]?([A-Za-z]+)['\"]?\s*\)")
 _VERDICT = re.compile(r"\b(valid|invalid)\b")
@@ -89,9 +91,10 @@ def text(bricks: list[Brick]) -> str:
     return "(" + ", ".join(f"({b.x}, {b.y}, '{b.colour}')" for b in bricks) + ")"
 
 
-def parse(answer: str) -> list[Brick]:
-    """Every (x, y, 'colour') tuple in a reply, in order (an empty list when there is none)."""
-    return [Brick(int(x), int(y), colour.lower()) for x, y, colour in _BRICK.findall(answer)]
+def parse(answer: str, most: int = MAX_BRICKS + 1) -> list[Brick]:
+    """The (x, y, 'colour') tuples of a reply in order, at most `most` of them (empty when there is none)."""
+    found = islice(_BRICK.finditer(answer), most)
+    return [Brick(int(m[1]), int(m[2]), m[3].lower()) for m in found]
 
 
 def grow_valid(count: int, rng: random.Random) -> list[Brick]:
@@ -161,6 +164,8 @@ class LCLConstructTask:
     default_items = 100
 
     def __init__(self, bricks: int = 3) -> None:
+        if not 1 <= bricks <= MAX_BRICKS:
+            raise ValueError(f"bricks: {bricks} is not between 1 and {MAX_BRICKS}")
         self.bricks = bricks
 
     def items(self, count: int, seed: int) -> list[Item]:
@@ -173,6 +178,8 @@ class LCLConstructTask:
         if not bricks:
             return Verdict(False, False, None, reason="no (x, y, 'colour') tuples in the answer")
         wanted = int(item.truth)
+        if len(bricks) > MAX_BRICKS:
+            return Verdict(True, False, None, reason=f"more than {MAX_BRICKS} bricks, {wanted} asked")
         if len(bricks) != wanted:
             return Verdict(True, False, text(bricks), reason=f"{len(bricks)} bricks, {wanted} asked")
         reason = why_invalid(bricks)
