@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -77,7 +78,7 @@ def test_report_writes_every_file_and_the_same_charts_twice(played: Path, tmp_pa
     assert len(list((first / "transcripts").glob("*.txt"))) == 38
     charts = sorted(p.name for p in first.glob("*.png"))
     assert "tictactoe-results-by-seat.png" in charts and "connect-four-ratings.png" in charts
-    assert "tictactoe-heatmap-minimax.png" in charts and "tictactoe-missed.png" in charts
+    assert any(name.startswith("tictactoe-heatmap-minimax-") for name in charts) and "tictactoe-missed.png" in charts
     for name in charts:
         with Image.open(first / name) as image:
             image.verify()
@@ -120,3 +121,26 @@ def test_json_players_follow_the_sort(played: Path) -> None:
                 assert values == sorted(values, reverse=True)
             else:
                 assert values == sorted(values)
+
+
+def test_leftovers_of_a_killed_writer_are_removed_at_the_next_write(played: Path, tmp_path: Path) -> None:
+    dead = subprocess.Popen(["true"])  # a process that has ended: its id names a writer killed mid-write
+    dead.wait()
+    leftovers = [tmp_path / f".site.partial-{dead.pid}", tmp_path / f".out.partial-{dead.pid}"]
+    living = tmp_path / f".out.partial-{os.getpid()}"  # this test's process is alive: its folder is kept
+    for folder in [*leftovers, living]:
+        (folder / "charts").mkdir(parents=True)
+        (folder / "charts" / "x.png").write_bytes(b"x" * 1000)
+    for out in ("out", "site"):
+        written = arena("report", "--db", str(played), "--out" if out == "out" else "--html", str(tmp_path / out))
+        assert written.returncode == 0, written.stderr
+    assert not any(folder.exists() for folder in leftovers) and living.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["out", "site", living.name])
+
+
+def test_names_that_differ_only_in_punctuation_get_their_own_files() -> None:
+    from arena.report.files import unique_name
+
+    names = ["llm:a/b", "llm:a:b", "llm/a/b", "llm-a-b"]
+    assert len({unique_name(name) for name in names}) == 4
+    assert all(unique_name(name).startswith("llm-a-b-") for name in names)

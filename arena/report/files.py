@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import glob
+import hashlib
 import json
 import math
 import os
@@ -26,6 +28,11 @@ def safe_name(text: str) -> str:
     return "-".join(part for part in kept.split("-") if part)[:80] or "player"
 
 
+def unique_name(text: str) -> str:
+    """A readable file name that two different names never share (the short hash tells `a:b` from `a/b`)."""
+    return f"{safe_name(text)[:60]}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+
+
 MARKER = "leaderboard.json"  # every report folder has it: a folder without it is never replaced
 
 
@@ -42,6 +49,7 @@ def replace_folder(out: Path, marker: str, write: Callable[[Path], list[Path]]) 
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / marker).is_file())):
         raise ValueError(f"{out} exists and is not a report folder (no {marker}): choose a new folder")
     out.parent.mkdir(parents=True, exist_ok=True)
+    clear_leftovers(out)
     partial = out.parent / f".{out.name}.partial-{os.getpid()}"
     old = out.parent / f".{out.name}.old-{os.getpid()}"
     shutil.rmtree(partial, ignore_errors=True)
@@ -57,6 +65,30 @@ def replace_folder(out: Path, marker: str, write: Callable[[Path], list[Path]]) 
         raise
     shutil.rmtree(old, ignore_errors=True)
     return [out / path.relative_to(partial) for path in written]
+
+
+def clear_leftovers(out: Path) -> None:
+    """Remove the temporary folders of writers of `out` that died (kill -9); a folder a dead writer had moved
+    aside while `out` is missing is put back first."""
+    for leftover in out.parent.glob(f".{glob.escape(out.name)}.*-*"):
+        kind, _, pid = leftover.name.rpartition("-")
+        if not pid.isdigit() or not kind.endswith((".partial", ".old")) or alive(int(pid)):
+            continue
+        if kind.endswith(".old") and not out.exists():
+            leftover.rename(out)
+        else:
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+def alive(pid: int) -> bool:
+    """Whether a process with this id runs (one of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
@@ -88,7 +120,7 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
         written.append(charts.ratings(board, out / f"{game}-ratings.png"))
         written.append(charts.missed(board, out / f"{game}-missed.png"))
         for player in board.players():
-            path = out / f"{game}-heatmap-{safe_name(player)}.png"
+            path = out / f"{game}-heatmap-{unique_name(player)}.png"
             written.append(charts.heatmap(report.analyses, board.game, player, path))
     return written
 

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from arena.analysis.moves import MatchAnalysis, SeatStats
-from arena.report.files import safe_name
+from arena.report.files import unique_name
 from arena.report.load import Report, report_json
 from arena.report.tables import first_move_text, leaderboard_cells
 
@@ -15,9 +15,7 @@ SCALE_PAD = 50.0  # rating points left and right of the widest interval on the i
 
 def player_file(player: str) -> str:
     """A player's page, by a name safe on every file system (a hash keeps two near names apart)."""
-    import hashlib
-
-    return f"players/{safe_name(player)[:60]}-{hashlib.sha256(player.encode()).hexdigest()[:8]}.html"
+    return f"players/{unique_name(player)}.html"
 
 
 def result_word(analysis: MatchAnalysis, seat: int) -> str:
