@@ -212,23 +212,25 @@ def test_segments_roll_over_and_each_record_is_read_from_its_own(
         assert [store.match(s) for s in summaries] == records
 
 
-def test_listing_reads_the_index_only(db_path: Path) -> None:
+def test_a_listing_checks_the_index_against_its_segment(db_path: Path) -> None:
+    """An index is trusted only while it names its segment's documents: a segment gone bad lists nothing of it."""
     records = [sample_record(i) for i in range(3)]
     with MatchStore(db_path) as store:
         store.add_many(records)
+    with MatchStore(db_path, read_only=True) as store:
+        summary = store.summaries()[1]
+        assert (summary.id, summary.game, summary.players, summary.moves) == (
+            records[1].id,
+            "tictactoe",
+            ("minimax", "random"),
+            10,
+        )
+        assert summary.result == "minimax won" and not store.warnings
     segment = folder_of(db_path) / "matches-000001.json"
-    segment.write_bytes(
-        b"x" * segment.stat().st_size
-    )  # unreadable, same size: only a listing that opened it would fail
-    store = MatchStore(db_path, read_only=True)
-    summary = store.summaries()[1]
-    assert (summary.id, summary.game, summary.players, summary.moves) == (
-        records[1].id,
-        "tictactoe",
-        ("minimax", "random"),
-        10,
-    )
-    assert summary.result == "minimax won" and not store.warnings
+    segment.write_bytes(b"x" * segment.stat().st_size)  # unreadable, same size: the index's stamp still fits
+    with MatchStore(db_path, read_only=True) as store:
+        assert store.summaries() == []
+        assert len(store.warnings) == 1 and "matches-000001.json cannot be read" in store.warnings[0]
 
 
 def test_an_index_behind_its_segment_is_rebuilt(db_path: Path) -> None:

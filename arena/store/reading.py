@@ -29,7 +29,12 @@ class StoreReading:
     legacy_view: dict[str, list[dict[str, Any]]] | None
 
     def segments(self, table: str) -> Segments:
-        return Segments(self.folder, table, SUMMARIZERS.get(table, id_only), GROUPS.get(table))
+        return Segments(self.folder, table, SUMMARIZERS.get(table, id_only), GROUPS.get(table), self.warn)
+
+    def warn(self, message: str) -> None:
+        """Say something about the files once, however often it is met."""
+        if message not in self.warnings:
+            self.warnings.append(message)
 
     def spill_journals(self) -> list[Journal]:
         """Spill files other processes (or this one) left when the lock stayed taken."""

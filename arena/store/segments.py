@@ -6,7 +6,8 @@ listings never open a segment. A table with a group column (the tournament of a 
 `matches-000001.groups.json`: how many of the segment's rows hold each group value, so finding one
 tournament's matches or checking its ids reads only the indexes of the segments that hold it.
 A segment is written before its index and groups; only the newest segment can have an index that
-is behind (a writer killed between the two), and it is rebuilt from the segment when next written to.
+is behind (a writer killed between the two). Every index and groups file is checked against its segment when read
+(arena.store.crosscheck) and rebuilt from the segment when it disagrees.
 """
 
 from __future__ import annotations
@@ -16,17 +17,19 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from tinydb import TinyDB
 
 from arena.store.atomic import AtomicJSONStorage, write_atomically
+from arena.store.crosscheck import EmptySegment, documents_of, groups_agree, index_ids, text_ids
+from arena.store.errors import set_aside
+from arena.store.remembered import SEGMENT_GROUPS, SEGMENT_IDS, SEGMENT_TEXT_IDS, remembered
 
 SEGMENT_DOCUMENTS = 1000
 SEGMENT_BYTES = 8 * 2**20  # a merge rewrites the newest segment: its size bounds the cost of a close
 
 Summarizer = Callable[[dict[str, Any]], list[Any]]
-Known = TypeVar("Known")
 
 
 def id_only(document: dict[str, Any]) -> list[Any]:
@@ -52,28 +55,6 @@ class SegmentIndex:
     rows: list[list[Any]]
 
 
-# (folder, table, segment) -> (file size, mtime, ids): a merge checks every id without re-reading old indexes.
-_SEGMENT_IDS: dict[tuple[str, str, int], tuple[int, int, frozenset[Any]]] = {}
-# The same for the group values a segment holds.
-_SEGMENT_GROUPS: dict[tuple[str, str, int], tuple[int, int, frozenset[str]]] = {}
-
-
-def remembered(
-    cache: dict[tuple[str, str, int], tuple[int, int, Known]],
-    key: tuple[str, str, int],
-    path: Path,
-    compute: Callable[[], Known],
-) -> Known:
-    """`compute()` for a segment file, kept in `cache` until the file's size or modification time changes."""
-    stat = path.stat()
-    known = cache.get(key)
-    if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
-        return known[2]
-    value = compute()
-    cache[key] = (stat.st_size, stat.st_mtime_ns, value)
-    return value
-
-
 def group_key(value: Any) -> str:
     """A group value as a key of a groups file (JSON text: None and "null" stay apart)."""
     return json.dumps(value)
@@ -82,8 +63,16 @@ def group_key(value: Any) -> str:
 class Segments:
     """Every segment of one table in a database folder."""
 
-    def __init__(self, folder: Path, table: str, summarize: Summarizer, group: int | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        table: str,
+        summarize: Summarizer,
+        group: int | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
         self.folder = folder
+        self.warn = warn or (lambda message: None)  # where a rebuilt or set-aside file is said
         self.table = table
         self.summarize = summarize
         self.group = group  # the index column documents are grouped by (None: no groups file)
@@ -119,9 +108,8 @@ class Segments:
         return TinyDB(self.path(number), storage=AtomicJSONStorage)
 
     def read_documents(self, number: int) -> list[dict[str, Any]]:
-        """The documents of one segment, in the order they were written."""
-        with self.database(number) as db:
-            return [dict(document) for document in db.table(self.table).all()]
+        """The documents of one segment, in the order they were written (ValueError: damaged; EmptySegment)."""
+        return documents_of(AtomicJSONStorage(self.path(number)).read(), self.table)
 
     def read_index(self, number: int) -> SegmentIndex | None:
         """A segment's index if it is readable and up to date with its segment, else None."""
@@ -167,17 +155,19 @@ class Segments:
     def read_groups(self, number: int, repair: bool) -> frozenset[str]:
         """The group keys a segment holds, from its groups file, or its index rows if that is missing or behind."""
         data = self.read_stamped(self.groups_path(number), number)
-        if data is not None and isinstance(data.get("groups"), dict):
-            return frozenset(data["groups"])
         rows = self.rows(number, repair=repair)
-        if repair:
+        if data is not None and groups_agree(data.get("groups"), rows, self.group_of):
+            return frozenset(data["groups"])
+        if data is not None:
+            self.warn(f"{self.groups_path(number)} disagreed with its index; rebuilt from it")
+        if repair and self.path(number).exists():
             self.write_groups(number, self.path(number).stat().st_size, rows)
         return frozenset(self.group_of(row) for row in rows)
 
     def groups_in(self, number: int, repair: bool = True) -> frozenset[str]:
         """The group keys a segment holds, remembered per process until the segment's file changes."""
         key = (str(self.folder), self.table, number)
-        return remembered(_SEGMENT_GROUPS, key, self.path(number), lambda: self.read_groups(number, repair))
+        return remembered(SEGMENT_GROUPS, key, self.path(number), lambda: self.read_groups(number, repair))
 
     def holding(self, keys: set[str], numbers: list[int], repair: bool = True) -> list[int]:
         """The segments (of `numbers`) holding a document of one of these group keys; all of them without groups."""
@@ -186,19 +176,47 @@ class Segments:
         return [number for number in numbers if not keys.isdisjoint(self.groups_in(number, repair))]
 
     def rows(self, number: int, repair: bool = True) -> list[list[Any]]:
-        """A segment's index rows; a missing or stale index is rebuilt from the segment (written back if `repair`)."""
+        """A segment's index rows, checked against the segment; a missing, stale or lying index is rebuilt from the
+        segment (written back if `repair`). An empty or wrong-table segment is set aside (if `repair`): no rows."""
         index = self.read_index(number)
-        if index is not None:
+        if index is not None and self.index_agrees(number, index.rows):
             return index.rows
-        rows = [self.summarize(document) for document in self.read_documents(number)]
+        try:
+            rows = [self.summarize(document) for document in self.read_documents(number)]
+        except EmptySegment as error:
+            if not repair:
+                raise
+            self.set_aside(number, str(error))
+            return []
+        if index is not None:
+            self.warn(
+                f"{self.index_path(number)} disagreed with its segment ({len(index.rows)} rows for {len(rows)}"
+                " documents); rebuilt from the segment"
+            )
         if repair:
             self.write_index(number, rows)
         return rows
 
+    def index_agrees(self, number: int, rows: list[list[Any]]) -> bool:
+        """Whether index rows name the segment's documents, in order (the segment's text is read, quickly)."""
+        key = (str(self.folder), self.table, number)
+        path = self.path(number)
+        if remembered(SEGMENT_TEXT_IDS, key, path, lambda: text_ids(path.read_bytes())) == index_ids(rows):
+            return True
+        return [row[0] for row in rows] == [document.get("id") for document in self.read_documents(number)]
+
+    def set_aside(self, number: int, reason: str) -> None:
+        """Move an empty or wrong segment and the files beside it out of the table, saying so."""
+        aside = set_aside(self.path(number))
+        for beside in (self.index_path(number), self.groups_path(number)):
+            if beside.exists():
+                set_aside(beside)
+        self.warn(f"{self.path(number)} set aside as {aside.name}: {reason}")
+
     def ids_in(self, number: int) -> frozenset[Any]:
         """The ids a segment holds, remembered per process until the segment's file changes."""
         key = (str(self.folder), self.table, number)
-        return remembered(_SEGMENT_IDS, key, self.path(number), lambda: frozenset(r[0] for r in self.rows(number)))
+        return remembered(SEGMENT_IDS, key, self.path(number), lambda: frozenset(r[0] for r in self.rows(number)))
 
     def all_ids(self, numbers: list[int]) -> set[Any]:
         """Every id stored in the table: another process may have merged the same match anywhere, not only last."""
@@ -206,18 +224,6 @@ class Segments:
         for number in numbers:
             ids |= self.ids_in(number)
         return ids
-
-    def checked_rows(self, number: int) -> list[list[Any]]:
-        """A segment's index rows, rebuilt if their count is not the segment's (TinyDB ids would collide)."""
-        rows = self.rows(number)
-        text = self.path(number).read_bytes()
-        count = len(rows)
-        last_there = b'"%d":{' % count in text if count else True
-        if last_there and (b'"%d":{' % (count + 1)) not in text:
-            return rows
-        rows = [self.summarize(document) for document in self.read_documents(number)]
-        self.write_index(number, rows)
-        return rows
 
     def prepare(self, document: dict[str, Any]) -> Prepared:
         """A parsed document made ready to store."""
@@ -240,7 +246,7 @@ class Segments:
         number = numbers[-1] if numbers else 1
         while fresh:
             full = self.path(number).exists() and self.path(number).stat().st_size >= SEGMENT_BYTES
-            rows = [] if full or not self.path(number).exists() else self.checked_rows(number)
+            rows = [] if full or not self.path(number).exists() else self.rows(number)
             room = SEGMENT_DOCUMENTS - len(rows)
             if full or room <= 0:
                 number += 1
