@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 
 PROJECT_NAME = re.compile(r'^name\s*=\s*"arena"\s*$', re.MULTILINE)
@@ -54,7 +55,11 @@ def read_small_file(path: Path) -> bytes:
 
     OSError as the file system says; ValueError for a file over MAX_SETTINGS_BYTES.
     """
-    with open(path, "rb") as handle:
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe would block an open() until a writer came
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise ValueError(f"{path} is not a regular file (a pipe, device, socket or folder)")
+    with os.fdopen(descriptor, "rb") as handle:
         data = handle.read(MAX_SETTINGS_BYTES + 1)
     if len(data) > MAX_SETTINGS_BYTES:
         raise ValueError(f"{path} is over {MAX_SETTINGS_BYTES:,} bytes: not a settings file")

@@ -41,6 +41,13 @@ def make_game(name: str, **options: Any) -> Any:
     extra = sorted(set(options) - set(allowed))
     if extra:
         raise ValueError(f"{key} has no option {extra[0]!r} (options: {', '.join(allowed)})")
+    defaults = GAMES[key]()
+    for option, value in options.items():
+        wanted = type(getattr(defaults, option))
+        if wanted is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValueError(f"{key} option {option} must be a whole number, not {value!r}")
+        if wanted is str and not isinstance(value, str):
+            raise ValueError(f"{key} option {option} must be text, not {value!r}")
     return GAMES[key](**options)
 
 

@@ -43,7 +43,7 @@ def read_cache(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
         for line in lines[1:]:
             head, _, rows = line.partition(b"\t")
             try:
-                entry = json.loads(head)
+                entry = json.loads(head, parse_constant=refuse_constant)  # a line with NaN is analysed again
                 analysis = entry["analysis"]
                 if rows:
                     analysis["moves"] = rows
@@ -51,6 +51,11 @@ def read_cache(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
             except (ValueError, TypeError, KeyError):
                 continue
     return cached, len(lines)
+
+
+def refuse_constant(name: str) -> None:
+    """NaN or Infinity in a cache line (the arena writes none): the line is not used."""
+    raise ValueError(f"{name} in the analysis cache")
 
 
 def entry_line(ident: str, entry: dict[str, Any]) -> bytes:

@@ -21,8 +21,36 @@ DB_RULE = "$ARENA_HOME/arena if set, saves/arena in the arena's project folder, 
 def add_db_option(parser: argparse.ArgumentParser, default: Path = DEFAULT_DB) -> None:
     """The `--db` option, its help stating the rule and what it gives here."""
     parser.add_argument(
-        "--db", type=Path, default=default, metavar="PATH", help=f"match database folder ({DB_RULE}; here {default})"
+        "--db",
+        type=database_path,
+        default=default,
+        metavar="PATH",
+        help=f"match database folder ({DB_RULE}; here {default})",
     )
+
+
+def api_base(text: str) -> str:
+    """An argparse type: an http(s) endpoint address."""
+    from arena.llm.settings import checked_url
+
+    try:
+        return checked_url(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def database_path(text: str) -> Path:
+    """An argparse type: a database path, never empty (that would make the working folder the database)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path (name a database folder)")
+    path = Path(text)
+    try:
+        special = path.exists() and not path.is_dir() and not path.is_file()
+    except OSError:  # a name too long, a loop of links: the store says so when it opens
+        special = False
+    if special:
+        raise argparse.ArgumentTypeError(f"{text} is a device, pipe or socket, not a database")
+    return path
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -136,7 +164,7 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
         "(see prompts/README.md); default arena (cloudwalk for the quiz)",
     )
     parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of llm: players")
-    parser.add_argument("--api-base", help="endpoint for llm: players (e.g. a vLLM or Ollama server)")
+    parser.add_argument("--api-base", type=api_base, help="endpoint for llm: players (e.g. a vLLM or Ollama server)")
     parser.add_argument(
         "--reasoning-effort",
         choices=("minimal", "low", "medium", "high"),

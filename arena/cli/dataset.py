@@ -14,11 +14,25 @@ def dataset_parser() -> ArgumentParser:
     return parser
 
 
+DATASET_FILES = {"dataset.json", "dataset_top50.json"}
+
+
+def foreign_folder(out: Path) -> bool:
+    """Whether `out` is a folder holding something other than the dataset (it is never written into)."""
+    try:
+        return out.is_dir() and any(path.name not in DATASET_FILES for path in out.iterdir())
+    except OSError:
+        return False  # unreadable: the write says why
+
+
 def run_dataset(argv: list[str]) -> int:
     """`arena dataset`."""
     from arena.quiz.dataset import write_dataset
 
     args = dataset_parser().parse_args(argv)
+    if foreign_folder(args.out):
+        print_error(f"arena dataset: error: {args.out} holds other files; choose a new or empty folder")
+        return 2
     try:
         _, lines = write_dataset(args.out)
     except OSError as error:

@@ -41,6 +41,7 @@ def run_import(argv: list[str]) -> int:
     from contextlib import nullcontext
 
     from arena.imports.common import ImportFormatError
+    from arena.imports.files import checked_file
     from arena.imports.run import import_published, write_disagreements
     from arena.imports.shipped import published_folder
     from arena.store import StoreError
@@ -49,9 +50,12 @@ def run_import(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.published == bool(args.paths):
         parser.error("give PATH... or --published (the paper's shipped logs), one of the two")
-    missing = [path for path in args.paths if not path.exists()]
-    if missing:
-        parser.error(f"{missing[0]}: no such file or folder")
+    for path in args.paths:  # a pipe would hang the import, a device never end it
+        if not path.is_dir():
+            try:
+                checked_file(path)
+            except ImportFormatError as error:
+                parser.error(str(error))
     store = None if args.check else open_store(args.db, "arena import")
     if store is None and not args.check:
         return 2

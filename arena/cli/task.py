@@ -16,6 +16,7 @@ from arena.cli.common import (
     ArgumentParser,
     add_db_option,
     add_preflight_option,
+    api_base,
     non_negative_int,
     open_store,
     positive_float,
@@ -61,7 +62,7 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     run.add_argument("--bricks", type=brick_count, default=3, help="lcl-construct: bricks asked (3)")
     run.add_argument("--generated", action="store_true", help="gts: random molecules instead of the curated list")
     run.add_argument("--concurrency", type=positive_int, default=8, help="model calls in flight (8)")
-    run.add_argument("--api-base", help="endpoint for the model (e.g. a vLLM or Ollama server)")
+    run.add_argument("--api-base", type=api_base, help="endpoint for the model (e.g. a vLLM or Ollama server)")
     run.add_argument("--max-tokens", type=positive_int, help="reply token limit")
     run.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
     run.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")

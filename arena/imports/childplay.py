@@ -7,7 +7,6 @@ attempt with no reply (the log has none).
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
@@ -26,6 +25,7 @@ from arena.imports.childplay_runs import (
     runs_in,
 )
 from arena.imports.common import VALID, Disagreement, FileCheck, ImportFormatError, SourceFile
+from arena.imports.files import read_json
 from arena.match.records import MatchRecord, MoveRecord
 from games.base import GameError
 from games.registry import make_game
@@ -61,10 +61,7 @@ def read_run(run: Run) -> tuple[list[MatchRecord], FileCheck]:
     """Every game of a run, judged; ImportFormatError names the file and game."""
     source = SourceFile.read(run.messages)
     check = FileCheck(source.name)
-    try:
-        games = json.loads(run.messages.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ImportFormatError(f"{run.messages}: cannot be read as JSON ({error})") from None
+    games = read_json(run.messages)
     if not isinstance(games, list) or not all(
         isinstance(g, list) and all(isinstance(m, str) for m in g) for g in games
     ):

@@ -6,11 +6,11 @@ its fleets fixed, so the arena's rules and analysis replay it exactly.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from arena.imports.childplay_runs import ANSI, NO_REPLY, Run, arena_result, published_result, record_of
 from arena.imports.common import VALID, Disagreement, FileCheck, ImportFormatError, SourceFile
+from arena.imports.files import read_json
 from arena.match.records import MatchRecord, MoveRecord
 from games.base import GameError
 from games.battleship import Battleship
@@ -20,10 +20,7 @@ def read_battleship(run: Run, source: SourceFile, games: list[list[str]], check:
     """Battleship: the fleets read from the boards, the shots from `game_logs_battleship.json` (one entry per
     accepted shot, games in order)."""
     logs_path = run.messages.with_name("game_logs_battleship.json")
-    try:
-        logs = json.loads(logs_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ImportFormatError(f"{logs_path}: cannot be read as JSON ({error})") from None
+    logs = read_json(logs_path)
     if not isinstance(logs, list) or not all(isinstance(e, dict) and "move" in e and "player" in e for e in logs):
         raise ImportFormatError(f"{logs_path}: expected a list of shots with player and move")
     shots_per_game = [sum(1 for m in messages if m in ("Valid move", "Win")) for messages in games]

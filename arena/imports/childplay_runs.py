@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from arena.imports.common import ImportFormatError, SourceFile, board_result, record_id
+from arena.imports.files import check_numbers, read_json
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 
 PAPER = "childplay"
@@ -144,12 +144,10 @@ def published_totals(paths: list[Path]) -> list[dict[str, Any]]:
     for run in runs_in(paths):
         if not run.results.is_file():
             continue
-        try:
-            values = json.loads(run.results.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ImportFormatError(f"{run.results}: cannot be read as JSON ({error})") from None
+        values = read_json(run.results)
         if not isinstance(values, dict):
             raise ImportFormatError(f"{run.results}: expected an object of totals")
+        check_numbers(str(run.results), values)
         name = SourceFile(run.messages, "").name
         rows.append(
             {

@@ -25,8 +25,10 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: Path) -> SourceFile:
-        """The file's identity (its bytes hashed)."""
-        return cls(path, hashlib.sha256(path.read_bytes()).hexdigest())
+        """The file's identity (its bytes hashed); ImportFormatError for what is not a readable file."""
+        from arena.imports.files import read_bytes  # files imports this module
+
+        return cls(path, hashlib.sha256(read_bytes(path)).hexdigest())
 
     @property
     def name(self) -> str:

@@ -62,27 +62,20 @@ def import_published(paper: str, paths: list[Path], store: MatchStore | None) ->
     result.games = len(records)
     if store is None:
         return result
-    known = {row[0] for row in store.summary_rows().rows}
-    new = [record for record in records if record.id not in known]
-    if new:
-        store.add_many(new)
-    result.added = len(new)
+    # Each part is counted under the store's lock: two imports at once never both say they added it.
+    result.added = store.add_new(store.prepared_records(records))
     result.sessions_added = add_sessions(store, sessions)
-    stored = {document.get("id") for document in store.documents(PUBLISHED)}
-    fresh = [total for total in totals if total["id"] not in stored]
-    if fresh:
-        store.append_many(PUBLISHED, fresh)
+    store.add_new(store.prepared(PUBLISHED, totals))
     return result
 
 
 def add_sessions(store: MatchStore, sessions: list[ImportedSession]) -> int:
     """Imported task sessions not stored yet, answers first (a session is never seen without its answers)."""
-    known = {document.get("id") for document in store.documents(TASK_SESSIONS)}
-    new = [session for session in sessions if session.record.id not in known]
-    if new:
-        store.append_many(TASK_ANSWERS, [a.model_dump(mode="json") for session in new for a in session.answers])
-        store.append_many(TASK_SESSIONS, [session.record.model_dump(mode="json") for session in new])
-    return len(new)
+    answers = [a.model_dump(mode="json") for session in sessions for a in session.answers]
+    store.add_new(store.prepared(TASK_ANSWERS, answers))
+    return store.add_new(
+        store.prepared(TASK_SESSIONS, [session.record.model_dump(mode="json") for session in sessions])
+    )
 
 
 def write_disagreements(path: Path, checks: list[FileCheck]) -> int:

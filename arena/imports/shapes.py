@@ -6,12 +6,12 @@ it could not read) are kept as unreadable answers with no text, so a session has
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from arena.imports.common import Disagreement, FileCheck, ImportFormatError, SourceFile, record_id
+from arena.imports.files import read_json
 from arena.sessions.records import TaskAnswerRecord, TaskSessionRecord
 from games.tasks.base import Item
 from games.tasks.shapes import ShapesTask
@@ -52,14 +52,6 @@ def shapes_runs(paths: list[Path]) -> list[ShapesRun]:
             raise ImportFormatError(f"{folder}: not a Shapes run folder (MODEL/TEMPERATURE/SHAPE)") from None
         runs.append(ShapesRun(MODELS.get(model, model.replace("_", "-")), value, shape, folder))
     return runs
-
-
-def read_json(path: Path) -> Any:
-    """A published JSON file; ImportFormatError names it."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ImportFormatError(f"{path}: cannot be read as JSON ({error})") from None
 
 
 @dataclass

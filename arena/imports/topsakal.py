@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from arena.imports.common import (
     iso_time,
     record_id,
 )
+from arena.imports.files import read_text
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.prompting.answers import read_json_move
 from games.base import GameError
@@ -77,12 +79,19 @@ def files_in(paths: list[Path]) -> list[Path]:
     return sorted(kept, key=lambda p: (not p.name.endswith("_moves.csv"), str(p)))
 
 
+def rows_of(reader: csv.DictReader[str], path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The rows of a CSV export with their line numbers; a row the csv module refuses is named (ImportFormatError)."""
+    line = 1
+    try:
+        for line, row in enumerate(reader, start=2):
+            yield line, row
+    except csv.Error as error:  # a field over the csv module's 128 KiB limit, a NUL byte
+        raise ImportFormatError(f"{path}, row {line + 1}: {error}") from None
+
+
 def read_games(source: SourceFile) -> list[PublishedGame]:
     """The games of one export file, in file order; ImportFormatError names the file and row."""
-    try:
-        text = source.path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ImportFormatError(f"{source.path}: cannot be read ({error})") from None
+    text = read_text(source.path, "utf-8-sig")
     reader = csv.DictReader(text.splitlines())
     columns = set(reader.fieldnames or ())
     needed = GAME_COLUMNS + (MOVE_COLUMNS if source.path.name.endswith("_moves.csv") else ())
@@ -90,7 +99,7 @@ def read_games(source: SourceFile) -> list[PublishedGame]:
     if missing:
         raise ImportFormatError(f"{source.path}: not a Topsakal export: no column {missing[0]!r}")
     games: dict[str, PublishedGame] = {}
-    for line, row in enumerate(reader, start=2):
+    for line, row in rows_of(reader, source.path):
         problem = row_problem(row, "MoveNumber" in needed)
         if problem:
             raise ImportFormatError(f"{source.path}, row {line}: {problem}")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from arena.imports.common import ImportFormatError, SourceFile, record_id
+from arena.imports.files import check_numbers, read_json
 
 PAPER = "topsakal"
 
@@ -19,14 +19,12 @@ def published_totals(paths: list[Path]) -> list[dict[str, Any]]:
     files += [path for path in paths if path.name == "leaderboard-data.json"]
     rows: list[dict[str, Any]] = []
     for file in sorted(set(files)):
-        try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ImportFormatError(f"{file}: cannot be read as JSON ({error})") from None
+        data = read_json(file)
         if not isinstance(data, list) or not all(isinstance(row, dict) and "UUID" in row for row in data):
             raise ImportFormatError(f"{file}: not Topsakal's leaderboard data (a list of rows with a UUID)")
         source = SourceFile.read(file)
         for number, row in enumerate(data):
+            check_numbers(f"{file}, row {number + 1}", row)
             key = record_id(PAPER, "leaderboard", row["UUID"], row.get("LLM1stPlayer"), row.get("LLM2ndPlayer"))
             rows.append(
                 {"id": key, "paper": PAPER, "kind": "leaderboard", "file": source.name, "row": number, "values": row}

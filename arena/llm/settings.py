@@ -74,3 +74,17 @@ def redact_url(url: str) -> str:
         ]
     )
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def checked_url(url: str) -> str:
+    """The endpoint address if it is an http(s) URL with a host and a valid port; else ValueError saying why."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port  # ValueError for a port past 65535 or not a number
+    except ValueError as error:
+        raise ValueError(f"api_base is not a URL ({error})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"api_base {redact_url(url)!r} is not an http:// or https:// URL with a host")
+    if port == 0:
+        raise ValueError(f"api_base {redact_url(url)!r} has port 0")
+    return url.strip()

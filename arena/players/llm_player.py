@@ -10,7 +10,7 @@ from arena.llm.client import complete
 from arena.llm.local import MODEL_ALIAS, LocalModelUnavailable, shared_local_server
 from arena.llm.replies import Completion, ProviderFailure
 from arena.llm.secrets import reveal_url
-from arena.llm.settings import ModelSettings
+from arena.llm.settings import ModelSettings, checked_url
 from arena.match.events import AnswerDelta, ProviderRetry, ReasoningDelta
 from arena.match.policy import InvalidMovePolicy
 from arena.players.base import Choice, PlayerFailure, SpendCapReached, TurnView
@@ -92,11 +92,12 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     transport = overrides.get("transport", options.transport)
     if transport not in TRANSPORTS:
         raise ValueError(f"transport must be one of {', '.join(TRANSPORTS)}, not {transport!r}")
+    api_base = reveal_url(overrides["api_base"]) if "api_base" in overrides else options.api_base
     settings = ModelSettings(
         model=f"openai/{MODEL_ALIAS}" if local else model,
         temperature=temperature,
         max_tokens=max_tokens if max_tokens is not None or not local else LOCAL_MAX_TOKENS,
-        api_base=reveal_url(overrides["api_base"]) if "api_base" in overrides else options.api_base,
+        api_base=checked_url(api_base) if api_base else None,
         api_key="sk-local" if local else None,
         reasoning_effort=overrides.get("reasoning_effort", options.reasoning_effort),
         timeout=options.timeout,

@@ -41,6 +41,11 @@ def write_atomically(path: Path, data: bytes) -> None:
         os.close(folder)
 
 
+def no_number(name: str) -> None:
+    """NaN and Infinity, which the arena never writes (a hand-edited file may hold them), are read as null."""
+    return None
+
+
 class AtomicJSONStorage(Storage):
     """JSON storage for TinyDB whose writes never leave a half-written file."""
 
@@ -57,7 +62,7 @@ class AtomicJSONStorage(Storage):
             return None
         try:
             with gc_paused():
-                data = json.loads(text)
+                data = json.loads(text, parse_constant=no_number)
         except RecursionError:
             raise ValueError("nested too deeply to be a database") from None
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):

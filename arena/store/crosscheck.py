@@ -10,11 +10,20 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
 class EmptySegment(ValueError):
     """A segment file that is empty or holds no document of its table: its place is taken by nothing."""
+
+
+def regular_file(path: Path) -> bool:
+    """Whether a path is a file (a folder, a pipe, a broken link or a loop of links is not)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def text_ids(text: bytes) -> list[bytes]:

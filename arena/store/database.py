@@ -48,6 +48,8 @@ class MatchStore(StoreReading):
             self.check_places()
         except OSError as error:
             raise StoreError(f"cannot use {self.path}: {error.strerror or error}") from None
+        except ValueError as error:  # a device or a pipe named as the database
+            raise StoreError(str(error)) from None
         self.read_only = read_only
         self.journal = Journal(self.folder / "journal")
         self.lock = FolderLock(self.folder / "lock", self.path, lock_timeout)
@@ -229,8 +231,7 @@ class MatchStore(StoreReading):
 
     def append_many(self, table: str, documents: list[dict[str, Any]]) -> None:
         """Record documents with one lock and one fsync; all are durable when this returns."""
-        segments = self.segments(table)
-        self.append_prepared([segments.prepare(document) for document in documents])
+        self.append_prepared(self.prepared(table, documents))
 
     def append_prepared(self, items: list[Prepared]) -> None:
         """Record prepared documents with one lock and one fsync; all are durable when this returns."""
@@ -266,9 +267,33 @@ class MatchStore(StoreReading):
 
         pydantic encodes a record to JSON several times faster than it builds the dict json would need.
         """
-        self.append_prepared(
-            [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
-        )
+        self.append_prepared(self.prepared_records(records))
+
+    def add_new(self, items: list[Prepared]) -> int:
+        """Store the documents no one has stored yet, under the lock; returns how many were new.
+
+        Two processes adding the same documents at once (two imports) never both count one.
+        """
+        if self.read_only:
+            raise StoreError(f"{self.path} was opened for viewing only")
+        by_table: dict[str, list[Prepared]] = {}
+        for item in items:
+            by_table.setdefault(item.table, []).append(item)
+        try:
+            with self.locked():
+                self.merge_journal()
+                return sum(self.add_to_segments(table, chunk) for table, chunk in by_table.items())
+        except OSError as error:
+            raise StoreError(f"cannot write to {self.folder}: {error.strerror or error}") from None
+
+    def prepared_records(self, records: list[MatchRecord]) -> list[Prepared]:
+        """Match records ready to store."""
+        return [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
+
+    def prepared(self, table: str, documents: list[dict[str, Any]]) -> list[Prepared]:
+        """Documents of a table ready to store."""
+        segments = self.segments(table)
+        return [segments.prepare(document) for document in documents]
 
     def remove_matches(self, ids: set[str], tournament: str | None = None) -> int:
         """Delete these matches (of this tournament, if given: only its segments are read); returns how many.

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.store.atomic import no_number
+
 TABLE_NAME = re.compile(r"[a-z][a-z_]{0,40}")  # the names segment files are made from
 
 
@@ -91,7 +93,7 @@ class Journal:
             try:
                 if not line.endswith(b"\n"):
                     raise ValueError("torn line")
-                document = json.loads(line)
+                document = json.loads(line, parse_constant=no_number)
                 if not isinstance(document, dict) or not isinstance(document.get("document", {}), dict):
                     raise ValueError("not an object")
                 if not TABLE_NAME.fullmatch(str(document.get("table", "matches"))):

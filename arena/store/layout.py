@@ -34,6 +34,8 @@ def locate(path: Path) -> Layout:
     """`saves/arena.json` and `saves/arena` both name the folder `saves/arena`; a file there is the old format."""
     if path.is_dir():
         return Layout(path, beside(path))
+    if path.exists() and not path.is_file():  # (OSError for a name too long: the store reports it)
+        raise ValueError(f"{path} is a device, pipe or socket, not a database")
     if path.exists():
         folder = path.with_suffix("") if path.suffix == ".json" else path.with_name(path.name + ".d")
         return Layout(folder, path)

@@ -21,8 +21,8 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from arena.store.atomic import AtomicJSONStorage, write_atomically
-from arena.store.crosscheck import EmptySegment, documents_of, groups_agree, index_ids, text_ids
+from arena.store.atomic import AtomicJSONStorage, no_number, write_atomically
+from arena.store.crosscheck import EmptySegment, documents_of, groups_agree, index_ids, regular_file, text_ids
 from arena.store.errors import set_aside
 from arena.store.remembered import SEGMENT_GROUPS, SEGMENT_IDS, SEGMENT_TEXT_IDS, remembered
 
@@ -78,14 +78,19 @@ class Segments:
         self.group = group  # the index column documents are grouped by (None: no groups file)
         self.pattern = re.compile(rf"^{re.escape(table)}-(\d{{6}})\.json$")
 
-    def numbers(self) -> list[int]:
-        """Segment numbers on disk, oldest first."""
+    def numbers(self, taken: bool = False) -> list[int]:
+        """Segment numbers on disk, oldest first (with `taken`, also the names held by something else)."""
         found: list[int] = []
         if not self.folder.is_dir():
             return found  # a read-only view of a store nobody has created yet: empty
         for path in self.folder.iterdir():
             match = self.pattern.match(path.name)
-            if match:
+            if not match:
+                continue
+            regular = regular_file(path)
+            if not regular:
+                self.warn(f"{path} is not a file (a folder, a pipe or a broken link): skipped")
+            if regular or taken:
                 found.append(int(match.group(1)))
         return sorted(found)
 
@@ -125,7 +130,7 @@ class Segments:
         """A file written beside a segment (its index or groups), if readable and stamped with the segment's
         present size; else None. A segment only changes size when rewritten, so another stamp is behind it."""
         try:
-            data = json.loads(path.read_bytes())
+            data = json.loads(path.read_bytes(), parse_constant=no_number)
             if not isinstance(data, dict) or int(data["segment_bytes"]) != self.path(number).stat().st_size:
                 return None
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
@@ -243,7 +248,8 @@ class Segments:
                 known.add(item.id)
                 fresh.append(item)
         added = len(fresh)
-        number = numbers[-1] if numbers else 1
+        taken = self.numbers(taken=True)
+        number = numbers[-1] if numbers and numbers[-1] == taken[-1] else taken[-1] + 1 if taken else 1
         while fresh:
             full = self.path(number).exists() and self.path(number).stat().st_size >= SEGMENT_BYTES
             rows = [] if full or not self.path(number).exists() else self.rows(number)

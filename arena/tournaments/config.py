@@ -6,7 +6,7 @@ import hashlib
 import json
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -83,7 +83,7 @@ class TournamentConfig(BaseModel):
     on_invalid: Literal["loss", "disqualified"] | None = None
     max_moves: int | None = Field(default=None, ge=1)
     concurrency: int | None = Field(default=None, ge=1)
-    provider_concurrency: dict[str, int] = Field(default_factory=dict)
+    provider_concurrency: dict[str, Annotated[int, Field(ge=1, le=1024)]] = Field(default_factory=dict)
     max_cost: float | None = Field(default=None, gt=0)
     llm_defaults: dict[str, Any] = Field(default_factory=dict)
 

@@ -1,0 +1,107 @@
+"""A bad published file is refused in one line naming the file (and the field), before anything is recorded:
+pipes, devices, dangling links, oversized CSV fields, deep JSON, absurd integers and numbers that are not numbers;
+two imports at once never both count the same games."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.processes import ROOT
+
+PUBLISHED = ROOT / "tests" / "data" / "published"
+TTT_RUN = "experiment_tictactoe_gpt4_oneshot_temp_0"
+
+
+def arena(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def refused(paper: str, path: Path, db: Path, said: str) -> None:
+    ran = arena("import", paper, str(path), "--db", str(db))
+    assert ran.returncode == 2, ran.stderr
+    assert said in ran.stderr and len(ran.stderr.strip().splitlines()) == 1, ran.stderr
+    if db.exists():
+        with_matches = list(db.glob("matches-*.json"))
+        assert with_matches == [], "nothing is recorded from a refused import"
+
+
+def childplay_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "childplay" / TTT_RUN
+    shutil.copytree(PUBLISHED / "childplay" / TTT_RUN, folder)
+    return folder
+
+
+@pytest.mark.parametrize(
+    "make, said",
+    [
+        (lambda p: os.symlink(p / "gone.csv", p / "x_all_moves.csv"), "a link to nothing"),
+        (lambda p: os.mkfifo(p / "x_all_moves.csv"), "not a regular file"),
+    ],
+    ids=["dangling link", "fifo"],
+)
+def test_a_path_that_is_not_a_file_is_refused(tmp_path: Path, make: object, said: str) -> None:
+    make(tmp_path)  # type: ignore[operator]
+    refused("topsakal", tmp_path / "x_all_moves.csv", tmp_path / "db", said)
+
+
+def test_a_device_is_refused(tmp_path: Path) -> None:
+    refused("topsakal", Path("/dev/zero"), tmp_path / "db", "/dev/zero: not a regular file")
+
+
+def test_a_csv_field_over_the_csv_limit_names_its_row(tmp_path: Path) -> None:
+    source = PUBLISHED / "topsakal" / "connect-four_list_240612-203105_all_moves.csv"
+    lines = source.read_text(encoding="utf-8-sig").splitlines()
+    lines[3] = lines[3] + ',"' + "x" * 200_000 + '"'
+    bad = tmp_path / source.name
+    bad.write_text("\n".join(lines) + "\n")
+    refused("topsakal", bad, tmp_path / "db", f"{bad}, row 4: field larger than field limit")
+
+
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"P1 Wins": ' + "9" * 100_000 + "}", "cannot be read as JSON (Exceeds the limit"),
+        (
+            '{"P1 Wins": "many", "P2 Wins": 1, "Ties": 0, "P1 Wrong Moves": 0}',
+            "field 'P1 Wins': 'many' is not a number",
+        ),
+        ('{"P1 Wins": NaN, "P2 Wins": 1, "Ties": 0, "P1 Wrong Moves": 0}', "field 'P1 Wins': nan is not a count"),
+    ],
+    ids=["deep nesting", "huge integer", "a word", "NaN"],
+)
+def test_published_totals_are_numbers_or_refused(tmp_path: Path, content: str, said: str) -> None:
+    folder = childplay_copy(tmp_path)
+    (folder / "results_tictactoe.json").write_text(content)
+    refused("childplay", folder.parent, tmp_path / "db", said)
+
+
+def test_topsakal_leaderboard_numbers_are_checked(tmp_path: Path) -> None:
+    folder = tmp_path / "topsakal"
+    shutil.copytree(PUBLISHED / "topsakal", folder)
+    rows = json.loads((folder / "leaderboard-data.json").read_text())
+    field = next(name for name in rows[0] if name.startswith("Wins"))
+    rows[0][field] = "many"
+    (folder / "leaderboard-data.json").write_text(json.dumps(rows))
+    refused("topsakal", folder, tmp_path / "db", f"row 1: field {field!r}: 'many' is not a number")
+
+
+def test_two_imports_at_once_count_each_game_once(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    command = [sys.executable, "-m", "arena", "import", "topsakal", "--published", "--db", str(db), "--json"]
+    both = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)]
+    both.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT))
+    results = []
+    for process in both:
+        out, err = process.communicate(timeout=600)
+        assert process.returncode == 0, err
+        results.append(json.loads(out))
+    games = results[0]["games"]
+    assert results[1]["games"] == games and sum(r["added"] for r in results) == games
