@@ -8,12 +8,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from arena.imports.files import ImportFormatError, read_bytes
+
+__all__ = ["ImportFormatError"]  # raised by every importer; defined beside the file reader
+
 # The arena's name for each published per-move outcome (the analysis' kinds of invalid move).
 VALID = "valid"
-
-
-class ImportFormatError(ValueError):
-    """A file that is not in the published format: says which file and row."""
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,6 @@ class SourceFile:
     @classmethod
     def read(cls, path: Path) -> SourceFile:
         """The file's identity (its bytes hashed); ImportFormatError for what is not a readable file."""
-        from arena.imports.files import read_bytes  # files imports this module
-
         return cls(path, hashlib.sha256(read_bytes(path)).hexdigest())
 
     @property

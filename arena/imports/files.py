@@ -10,13 +10,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from arena.imports.common import ImportFormatError
-
 MAX_BYTES = 512 * 2**20  # the largest published file is a few MB
 # Topsakal's leaderboard counts and ratios; ChildPlay's result totals.
 NUMBER_FIELD = re.compile(
     r"^(Wins|Losses|Draws|Ties|Disqualifications|TotalMoves|InvalidMovesRatio)(-.*)?$|^P[12] (Wins|Wrong Moves)$"
 )
+
+
+class ImportFormatError(ValueError):
+    """A file that is not in the published format: says which file and row."""
 
 
 def checked_file(path: Path) -> Path:

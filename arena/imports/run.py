@@ -13,7 +13,8 @@ from arena.imports.shapes import ImportedSession, read_shapes
 from arena.inert import spreadsheet_cell
 from arena.match.records import MatchRecord
 from arena.store import MatchStore
-from arena.store.tables import PUBLISHED, TASK_ANSWERS, TASK_SESSIONS
+from arena.store.segments import Prepared
+from arena.store.tables import PUBLISHED, TASK_ANSWERS, TASK_SESSIONS, record_items
 
 Judged = list[tuple[list[MatchRecord], FileCheck]]
 Reader = Callable[[list[Path]], Judged]
@@ -63,18 +64,23 @@ def import_published(paper: str, paths: list[Path], store: MatchStore | None) ->
     if store is None:
         return result
     # Each part is counted under the store's lock: two imports at once never both say they added it.
-    result.added = store.add_new(store.prepared_records(records))
+    result.added = store.add_new(record_items(records))
     result.sessions_added = add_sessions(store, sessions)
-    store.add_new(store.prepared(PUBLISHED, totals))
+    store.add_new(prepared(store, PUBLISHED, totals))
     return result
+
+
+def prepared(store: MatchStore, table: str, documents: list[dict[str, Any]]) -> list[Prepared]:
+    """Documents of a table ready to store."""
+    return [store.segments(table).prepare(document) for document in documents]
 
 
 def add_sessions(store: MatchStore, sessions: list[ImportedSession]) -> int:
     """Imported task sessions not stored yet, answers first (a session is never seen without its answers)."""
     answers = [a.model_dump(mode="json") for session in sessions for a in session.answers]
-    store.add_new(store.prepared(TASK_ANSWERS, answers))
+    store.add_new(prepared(store, TASK_ANSWERS, answers))
     return store.add_new(
-        store.prepared(TASK_SESSIONS, [session.record.model_dump(mode="json") for session in sessions])
+        prepared(store, TASK_SESSIONS, [session.record.model_dump(mode="json") for session in sessions])
     )
 
 

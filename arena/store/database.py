@@ -19,15 +19,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from arena.store.atomic import AtomicJSONStorage, write_atomically
+from arena.store.atomic import write_atomically
 from arena.store.errors import NoDatabase, StoreError, StoreLocked, set_aside, short_reason
 from arena.store.journal import Journal
 from arena.store.layout import FORMAT, OWN_NAMES, SEGMENT_NAME, Layout, legacy_tables, locate, read_marker
+from arena.store.legacy import legacy_documents
 from arena.store.locking import FolderLock
 from arena.store.reading import StoreReading
 from arena.store.segments import Prepared, group_key
-from arena.store.summaries import record_row
-from arena.store.tables import MATCHES
+from arena.store.tables import MATCHES, record_items
 
 if TYPE_CHECKING:
     from arena.match.records import MatchRecord
@@ -48,8 +48,6 @@ class MatchStore(StoreReading):
             self.check_places()
         except OSError as error:
             raise StoreError(f"cannot use {self.path}: {error.strerror or error}") from None
-        except ValueError as error:  # a device or a pipe named as the database
-            raise StoreError(str(error)) from None
         self.read_only = read_only
         self.journal = Journal(self.folder / "journal")
         self.lock = FolderLock(self.folder / "lock", self.path, lock_timeout)
@@ -149,7 +147,7 @@ class MatchStore(StoreReading):
     def read_legacy(self, legacy: Path) -> dict[str, list[dict[str, Any]]] | None:
         """Every document of an old single-file database and its journals; None if it cannot be read."""
         try:
-            data = AtomicJSONStorage(legacy).read() or {}
+            return legacy_documents(legacy)
         except (ValueError, UnicodeDecodeError) as error:
             if self.read_only:
                 why = short_reason(error)
@@ -157,14 +155,6 @@ class MatchStore(StoreReading):
             aside = set_aside(legacy)
             self.warnings.append(f"{legacy} could not be read ({short_reason(error)}); moved aside to {aside.name}")
             return None
-        tables = {name: [dict(document) for document in table.values()] for name, table in data.items()}
-        journals = [Journal(legacy.with_name(legacy.name + ".journal"))]
-        spills = sorted(legacy.parent.glob(f"{legacy.name}.spill-*"))
-        journals += [Journal(p) for p in spills if p.suffix != ".rejected"]
-        for journal in journals:
-            for table, document in journal.read().entries(MATCHES):
-                tables.setdefault(table, []).append(document)
-        return tables
 
     def merge_quietly(self) -> None:
         """Merge now if possible; if not, the journal keeps every record and the merge is tried again later."""
@@ -231,7 +221,7 @@ class MatchStore(StoreReading):
 
     def append_many(self, table: str, documents: list[dict[str, Any]]) -> None:
         """Record documents with one lock and one fsync; all are durable when this returns."""
-        self.append_prepared(self.prepared(table, documents))
+        self.append_prepared([self.segments(table).prepare(document) for document in documents])
 
     def append_prepared(self, items: list[Prepared]) -> None:
         """Record prepared documents with one lock and one fsync; all are durable when this returns."""
@@ -267,33 +257,18 @@ class MatchStore(StoreReading):
 
         pydantic encodes a record to JSON several times faster than it builds the dict json would need.
         """
-        self.append_prepared(self.prepared_records(records))
+        self.append_prepared(record_items(records))
 
     def add_new(self, items: list[Prepared]) -> int:
-        """Store the documents no one has stored yet, under the lock; returns how many were new.
-
-        Two processes adding the same documents at once (two imports) never both count one.
-        """
+        """Store what no one has stored yet (one table's), under the lock: two imports at once never both count one."""
         if self.read_only:
             raise StoreError(f"{self.path} was opened for viewing only")
-        by_table: dict[str, list[Prepared]] = {}
-        for item in items:
-            by_table.setdefault(item.table, []).append(item)
         try:
             with self.locked():
                 self.merge_journal()
-                return sum(self.add_to_segments(table, chunk) for table, chunk in by_table.items())
+                return self.add_to_segments(items[0].table, items) if items else 0
         except OSError as error:
             raise StoreError(f"cannot write to {self.folder}: {error.strerror or error}") from None
-
-    def prepared_records(self, records: list[MatchRecord]) -> list[Prepared]:
-        """Match records ready to store."""
-        return [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
-
-    def prepared(self, table: str, documents: list[dict[str, Any]]) -> list[Prepared]:
-        """Documents of a table ready to store."""
-        segments = self.segments(table)
-        return [segments.prepare(document) for document in documents]
 
     def remove_matches(self, ids: set[str], tournament: str | None = None) -> int:
         """Delete these matches (of this tournament, if given: only its segments are read); returns how many.

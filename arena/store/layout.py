@@ -35,7 +35,7 @@ def locate(path: Path) -> Layout:
     if path.is_dir():
         return Layout(path, beside(path))
     if path.exists() and not path.is_file():  # (OSError for a name too long: the store reports it)
-        raise ValueError(f"{path} is a device, pipe or socket, not a database")
+        raise OSError(0, "a device, pipe or socket, not a database")
     if path.exists():
         folder = path.with_suffix("") if path.suffix == ".json" else path.with_name(path.name + ".d")
         return Layout(folder, path)

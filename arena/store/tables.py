@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from arena.store.segments import Summarizer
-from arena.store.summaries import FIELD, summary_row
+from typing import TYPE_CHECKING
+
+from arena.store.segments import Prepared, Summarizer
+from arena.store.summaries import FIELD, record_row, summary_row
+
+if TYPE_CHECKING:
+    from arena.match.records import MatchRecord
 
 MATCHES = "matches"
 QUIZ_SESSIONS = "quiz_sessions"
@@ -17,3 +22,8 @@ TABLES = (MATCHES, QUIZ_SESSIONS, QUIZ_ANSWERS, TASK_SESSIONS, TASK_ANSWERS, SPE
 SUMMARIZERS: dict[str, Summarizer] = {MATCHES: summary_row}
 # The index column each table's segments are grouped by: a tournament's matches are found without reading the rest.
 GROUPS: dict[str, int] = {MATCHES: FIELD["tournament"]}
+
+
+def record_items(records: list[MatchRecord]) -> list[Prepared]:
+    """Match records ready to store (pydantic encodes a record several times faster than json would)."""
+    return [Prepared(MATCHES, r.id, r.model_dump_json().encode("utf-8"), record_row(r)) for r in records]
