@@ -137,7 +137,7 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
         (("solve", "battleship", "1"), "no position to solve"),
         (("solve", "connect-four", "1", "--preset", "classic"), "unrecognized arguments: --preset"),
         (("--batch", "--rows", "100000", "--cols", "100000"), "boards run up to 30 rows"),
-        (("tournament", "/dev/zero"), "not a settings file"),
+        (("tournament", "/dev/zero"), "is not a regular file"),
         (("--batch", "--players", "llm:openai/x;reasoning_effort=ultra", "random"), "reasoning_effort is one of"),
         (("--batch", "--players", "llm:openai/x;constrained=maybe", "random"), "constrained is yes or no"),
         (("--batch", "--players", "llm:openai/x;temperature=1;temperature=0", "random"), "given twice"),
