@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.battleship import Battleship
+from games.chess import Chess
 from games.connect_four import ConnectFour
 from games.gomoku import Gomoku
 from games.tictactoe import TicTacToe
@@ -15,6 +16,7 @@ GAMES: dict[str, Callable[..., Any]] = {
     "connect-four": ConnectFour,
     "gomoku": Gomoku,
     "battleship": Battleship,
+    "chess": Chess,
 }
 ALIASES = {"tic-tac-toe": "tictactoe", "ttt": "tictactoe", "connect4": "connect-four", "c4": "connect-four"}
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -22,6 +24,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "connect-four": ("rows", "cols"),
     "gomoku": ("rows", "cols", "k"),
     "battleship": ("preset", "fleets", "side"),
+    "chess": ("max_plies", "opening"),
 }
 
 
@@ -69,6 +72,9 @@ def variant_label(name: str, options: dict[str, Any]) -> str:
             words += [f"{side}x{side}"] if side else []
             words.append("published fleets")
         return " ".join(words)
+    if key == "chess":  # an opening is where a game starts, not another game: only the move limit splits boards
+        limit = options.get("max_plies", defaults["max_plies"])
+        return key if limit == defaults["max_plies"] else f"{key} limit {limit}"
     chosen = {option: options.get(option, defaults[option]) for option in OPTIONS[key]}
     if all(chosen[option] == defaults[option] for option in chosen):
         return key

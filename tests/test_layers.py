@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("arena", "arena.inert", "arena.paths", "arena.console"),
     ("arena.match",),  # records, events, policy: shared by everything above
     ("arena.llm",),
+    ("arena.engines",),  # engine processes (Stockfish over UCI)
     ("arena.prompting",),
     ("arena.players",),
     ("arena.runner",),
@@ -213,6 +214,13 @@ def test_only_arena_store_imports_tinydb() -> None:
         text = path.read_text()
         if "import tinydb" in text or "from tinydb" in text:
             assert path.parent == ROOT / "arena" / "store", path
+
+
+def test_only_arena_engines_drives_engine_processes() -> None:
+    for path in list((ROOT / "arena").rglob("*.py")) + list((ROOT / "games").rglob("*.py")):
+        text = path.read_text()
+        if "chess.engine" in text or "popen_uci" in text:
+            assert path.parent == ROOT / "arena" / "engines", path
 
 
 def test_games_never_import_arena_in_source() -> None:

@@ -148,7 +148,33 @@ class PlayerRow:
             "cost_per_match": round(c.get("cost", 0.0) / self.matches, 6) if self.matches else None,
             "unpriced_calls": int(c.get("unpriced", 0)),
             "seconds": round(c.get("seconds", 0.0), 3),
+            **({"chess": chess_figures(c)} if c.get("cp_graded") else {}),
         }
+
+
+def chess_figures(c: dict[str, float]) -> dict[str, Any]:
+    """A chess player's graded play beside a random legal move's on the same positions (see chess_grades)."""
+    graded = c["cp_graded"]
+    per = {name: _round(c.get(name, 0) / graded, 4) for name in CHESS_RATES}
+    return {
+        "graded_moves": int(graded),
+        "accuracy": per["accuracy"],
+        "random_accuracy": per["random_accuracy"],
+        "average_centipawn_loss": per["cp_loss"],
+        "random_average_centipawn_loss": per["random_cp_loss"],
+        "blunders_per_move": per["blunders"],
+        "random_blunders_per_move": per["random_blunders"],
+        "mistakes_per_move": per["mistakes"],
+        "inaccuracies_per_move": per["inaccuracies"],
+        "best_move_rate": per["optimal"],
+        "random_best_move_rate": per["random_keep"],
+        "mate_chances": int(c.get("mate_chances", 0)),
+        "missed_mates": int(c.get("missed_mates", 0)),
+    }
+
+
+CHESS_RATES: tuple[str, ...] = ("accuracy", "random_accuracy", "cp_loss", "random_cp_loss", "blunders")
+CHESS_RATES += ("random_blunders", "mistakes", "inaccuracies", "optimal", "random_keep")
 
 
 def _round(value: float, digits: int) -> float | None:

@@ -69,6 +69,16 @@ class SeatStats:
     random_keep: float = 0.0  # sum over graded positions of a random legal move's chance to keep the value
     random_keep_open: float = 0.0
     unknown: int = 0
+    cp_graded: int = 0  # chess: moves graded by Stockfish (arena.analysis.chess_moves)
+    cp_loss: float = 0.0
+    accuracy: float = 0.0
+    inaccuracies: int = 0
+    mistakes: int = 0
+    mate_chances: int = 0
+    missed_mates: int = 0
+    random_cp_loss: float = 0.0
+    random_accuracy: float = 0.0
+    random_blunders: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
@@ -99,6 +109,7 @@ class MatchAnalysis:
     models: list[str] = field(default_factory=list)  # the players' identities without their prompt families
     source: str = "arena"  # where the game was played: the arena, or a paper whose published log was imported
     logged: bool = False  # its moves were logged (an imported results-only game has none), loaded or not
+    grader: str = ""  # chess: the engine and node budget of its grades ("" ungraded)
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
@@ -190,6 +201,12 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
     size = getattr(game, "size", 0)
     result.shape = [getattr(game, "rows", size), getattr(game, "cols", size)]
     grades = grading and gradable(game)
+    chess_grader = None
+    if grading and document["game"] == "chess":
+        from arena.analysis.chess_moves import ChessGrader
+
+        chess_grader = ChessGrader()
+        result.grader = chess_grader.name()
     for move in document.get("moves") or []:
         seat = int(move.get("seat", 0))
         stats = seats[seat]
@@ -222,6 +239,11 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
             if flag is not None:
                 setattr(stats, chance, getattr(stats, chance) + 1)
                 setattr(stats, missed, getattr(stats, missed) + flag)
+        if chess_grader is not None:
+            verdict = chess_grader.grade(state, parsed, stats)
+            result.moves.append([*row, None, None, None, None, *chess_row(verdict), *usage(move, used)])
+            state = game.apply(state, parsed)
+            continue
         graded = grade(game, state, parsed, budget) if grades else None
         if graded is not None:
             stats.graded += 1
@@ -252,6 +274,18 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
         state = game.apply(state, parsed)
     result.logged = bool(result.moves)
     return result
+
+
+def chess_row(verdict: Any) -> list[Any]:
+    """A chess move's best and played evaluations (centipawns, the mover's) and whether it was a blunder."""
+    if verdict is None:
+        return [None, None, None]
+    return [verdict.best_cp, verdict.played_cp, verdict.kind == "blunder"]
+
+
+def usage(move: dict[str, Any], used: int) -> list[Any]:
+    """A move row's seconds, tokens and cost."""
+    return [move.get("seconds"), used, move.get("cost")]
 
 
 def cell_of(move: str) -> tuple[int, int] | None:

@@ -1,4 +1,5 @@
-"""Player specs are strings: `random`, `random-any`, `minimax[:SECONDS][,level=N]`, `scripted:MOVE;MOVE`, `llm:MODEL`.
+"""Player specs are strings: `random`, `random-any`, `minimax[:SECONDS][,level=N]`, `stockfish[:elo=N,nodes=N]`,
+`scripted:MOVE;MOVE`, `llm:MODEL`.
 
 An `llm:` spec takes `;key=value` options.
 """
@@ -17,6 +18,8 @@ from games import DEFAULT_BUDGET
 
 
 def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    if options.game == "chess":
+        raise ValueError("minimax has no chess engine: play stockfish[:elo=N] (or random) at chess")
     budget, level = DEFAULT_BUDGET, TOP_LEVEL
     given: set[str] = set()
     for part in filter(None, (p.strip() for p in argument.split(","))):
@@ -40,6 +43,20 @@ def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
         else:
             raise ValueError(f"minimax takes SECONDS, budget=SECONDS or level=1-{TOP_LEVEL}, not {part!r}")
     return EnginePlayer(seed, budget, level)
+
+
+def _stockfish(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    from arena.engines.stockfish import EngineMissing, stockfish_path
+    from arena.players.stockfish_player import StockfishPlayer, stockfish_options
+
+    chosen = stockfish_options(argument)
+    if options.game and options.game != "chess":
+        raise ValueError(f"stockfish plays chess, not {options.game}")
+    try:
+        stockfish_path()
+    except EngineMissing as error:
+        raise ValueError(str(error)) from None
+    return StockfishPlayer(seed, chosen)
 
 
 def _random(argument: str, seed: int | str, options: PlayerOptions) -> Player:
@@ -77,6 +94,7 @@ PLAYER_KINDS: dict[str, Callable[[str, int | str, PlayerOptions], Player]] = {
     "random": _random,
     "random-any": _random_any,
     "minimax": _engine,
+    "stockfish": _stockfish,
     "scripted": _scripted,
     "llm": _llm,
     "human": _human,

@@ -16,10 +16,16 @@ from arena.report.load import sorted_rows
 
 RATING_CAPTION = (
     "rating: Bradley-Terry (Elo scale) with a weak prior, 95% interval; ? under 5 scored matches; "
-    "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win); "
-    "keep: moves keeping the game's value on positions not yet lost / a random legal move's rate there"
+    "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win)"
 )
-MISS_CAPTION = "; miss: wins/blocks missed per valid move"
+KEEP_CAPTION = "; keep: moves keeping the game's value on positions not yet lost / a random legal move's rate there"
+MISS_CAPTION = KEEP_CAPTION + "; miss: wins/blocks missed per valid move"
+CHESS_CAPTION = (
+    "; each move graded by Stockfish at a fixed node budget, each figure beside a random legal move's on the same "
+    "positions: acc = mean move accuracy (lichess's formula), blund = blunders per graded move (a drop of 0.3 in "
+    "winning chances, or a missed mate in one), acpl = average centipawn loss (evaluations capped at ±1000)"
+)
+CHESS_COLUMNS = ("acc", "blund", "acpl")
 
 
 def number(value: float | None, text: str = "{:.3f}") -> str:
@@ -64,19 +70,21 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating", group: int | Non
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
-        caption=RATING_CAPTION + ("; miss: sinks per valid move" if board.sinks else MISS_CAPTION),
+        caption=RATING_CAPTION + caption_tail(board),
         caption_justify="left",
     )
     usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
     missed = "miss sink" if board.sinks else "miss win/blk"
     columns = ["rank", "player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed]
     columns += ["blunder", "keep"] + (["tok/m", "$/m"] if usage else [])
+    if board.rules == "chess":
+        columns[9:12] = CHESS_COLUMNS
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
         if group is not None and row.group != group:
             continue
-        cells: list[str | Text] = list(leaderboard_cells(row, sinks=board.sinks))
+        cells: list[str | Text] = list(leaderboard_cells(row, sinks=board.sinks, chess=board.rules == "chess"))
         cells[0] = inert_text(str(cells[0]))
         if not usage:
             cells = cells[:-2]
@@ -123,7 +131,29 @@ def first_move_words(advantage: float, fitted: bool) -> str:
     )
 
 
-def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4f}", sinks: bool = False) -> list[str]:
+def caption_tail(board: Leaderboard) -> str:
+    """What the board's own columns mean."""
+    if board.rules == "chess":
+        return CHESS_CAPTION
+    return KEEP_CAPTION + "; miss: sinks per valid move" if board.sinks else MISS_CAPTION
+
+
+def chess_cells(row: PlayerRow) -> list[str]:
+    """Accuracy, blunders per move and centipawn loss, each the player's / a random legal move's."""
+    graded = row.counts.get("cp_graded", 0)
+    if not graded:
+        return ["-", "-", "-"]
+    c = row.counts
+    return [
+        f"{c['accuracy'] / graded:.0f}/{c['random_accuracy'] / graded:.0f}",
+        f"{100 * c['blunders'] / graded:.1f}/{100 * c['random_blunders'] / graded:.0f}%",
+        f"{c['cp_loss'] / graded:.0f}/{c['random_cp_loss'] / graded:.0f}",
+    ]
+
+
+def leaderboard_cells(
+    row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4f}", sinks: bool = False, chess: bool = False
+) -> list[str]:
     """One leaderboard row as text: player, rating, interval, n, results, win by seat, rates, tokens and cost."""
     first, second = row.seats
     tokens = row.counts.get("prompt_tokens", 0) + row.counts.get("completion_tokens", 0)
@@ -132,6 +162,7 @@ def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4
         missed = (
             f"{number(row.per('missed_wins', 'valid'), '{:.2f}')}/{number(row.per('missed_blocks', 'valid'), '{:.2f}')}"
         )
+    quality = chess_cells(row) if chess else [missed, number(row.per("blunders", "graded"), blunder), keep_cell(row)]
     return [
         row.player,
         number(row.rating, "{:.0f}") + ("?" if row.rated and row.provisional else ""),
@@ -141,9 +172,7 @@ def leaderboard_cells(row: PlayerRow, blunder: str = "{:.1%}", cost: str = "{:.4
         str(row.total("opponent_disqualified")),
         f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
         number(row.per("invalid", "matches"), "{:.2f}"),
-        missed,
-        number(row.per("blunders", "graded"), blunder),
-        keep_cell(row),
+        *quality,
         number(tokens / row.matches if row.matches else None, "{:.0f}"),
         number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, cost),
     ]

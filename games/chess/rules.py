@@ -1,0 +1,163 @@
+"""Chess behind the arena's game protocol: seat 0 plays White; every ending of the laws, and a move limit.
+
+Draws that a player may claim (threefold repetition, the fifty-move rule) are claimed for the players, as engine
+tournaments adjudicate them; a game reaching `max_plies` moves of its own is adjudicated a draw ("move limit").
+Moves are written in UCI (`e2e4`, `e7e8q`) by the arena; `parse_move` reads SAN and UCI leniently (notation).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+
+from games.base import IllegalMove, Outcome
+from games.chess.notation import read_move
+from games.chess.openings import OPENINGS
+
+RENDER_STYLES = ("ascii", "unicode", "fen", "pgn")
+MAX_PLIES = 1000
+REASONS = {
+    chess.Termination.CHECKMATE: "checkmate",
+    chess.Termination.STALEMATE: "stalemate",
+    chess.Termination.INSUFFICIENT_MATERIAL: "insufficient material",
+    chess.Termination.SEVENTYFIVE_MOVES: "seventy-five-move rule",
+    chess.Termination.FIVEFOLD_REPETITION: "fivefold repetition",
+    chess.Termination.FIFTY_MOVES: "fifty-move rule (claimed)",
+    chess.Termination.THREEFOLD_REPETITION: "threefold repetition (claimed)",
+}
+
+
+@dataclass(frozen=True)
+class ChessState:
+    """A position with the moves that led to it (repetitions need them); never changed once made."""
+
+    board: chess.Board
+    start_plies: int = 0  # moves of the opening the match started from: not the players'
+    opening: str = ""
+    outcome_cache: list[Outcome | None] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended (by the rules; the move limit is the game's to say)."""
+        return self.board.is_game_over(claim_draw=True)
+
+
+@dataclass(frozen=True)
+class Chess:
+    """The laws of chess; `opening="book"` starts each match from one of the shipped openings, chosen by its seed."""
+
+    max_plies: int = 200
+    opening: str = ""
+    name: str = "chess"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_plies <= MAX_PLIES:
+            raise ValueError(f"max_plies: from 1 to {MAX_PLIES}, not {self.max_plies}")
+        if self.opening not in ("", "book", *OPENINGS):
+            raise ValueError(f"opening: 'book', one of the shipped openings or nothing, not {self.opening!r}")
+
+    def options(self) -> dict[str, Any]:
+        """The move limit and the opening rule."""
+        return {"max_plies": self.max_plies, "opening": self.opening}
+
+    def initial_state(self, rng: random.Random | None = None) -> ChessState:
+        """The start, or the opening the match's seed picks (a named one always)."""
+        name = self.opening
+        if name == "book":
+            name = sorted(OPENINGS)[(rng or random.Random(0)).randrange(len(OPENINGS))]
+        board = chess.Board()
+        for san in OPENINGS.get(name, "").split():
+            board.push_san(san)
+        return ChessState(board, len(board.move_stack), name)
+
+    def from_fen(self, fen: str) -> ChessState:
+        """A position given as FEN; ValueError names what is wrong with it."""
+        try:
+            board = chess.Board(fen)
+        except ValueError as error:
+            raise ValueError(f"not a FEN position: {error}") from None
+        status = board.status()
+        if status != chess.STATUS_VALID:
+            raise ValueError(f"not a legal position: {status!r}")
+        return ChessState(board)
+
+    def to_move(self, state: ChessState) -> int:
+        """0 when White is to move."""
+        return 0 if state.board.turn == chess.WHITE else 1
+
+    def ply(self, state: ChessState) -> int:
+        """Moves played in this match (the opening's excluded)."""
+        return len(state.board.move_stack) - state.start_plies
+
+    def legal_moves(self, state: ChessState) -> list[chess.Move]:
+        """Every legal move in UCI order; none once the game is over."""
+        if self.outcome(state) is not None:
+            return []
+        return sorted(state.board.legal_moves, key=chess.Move.uci)
+
+    def apply(self, state: ChessState, move: chess.Move) -> ChessState:
+        """The position after `move`; IllegalMove if it is not legal here."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("the game is over")
+        if move not in state.board.legal_moves:
+            raise IllegalMove(f"{move.uci()} is not a legal move here")
+        board = state.board.copy()
+        board.push(move)
+        return ChessState(board, state.start_plies, state.opening)
+
+    def outcome(self, state: ChessState) -> Outcome | None:
+        """Mate, a draw by the laws (claims made for the players), or the move limit; None while play goes on."""
+        if state.outcome_cache:
+            return state.outcome_cache[0]
+        ended = state.board.outcome(claim_draw=True)
+        found: Outcome | None = None
+        if ended is not None:
+            winner = None if ended.winner is None else (0 if ended.winner == chess.WHITE else 1)
+            found = Outcome(winner, REASONS[ended.termination])
+        elif self.ply(state) >= self.max_plies:
+            found = Outcome(None, f"move limit ({self.max_plies} plies, adjudicated a draw)")
+        state.outcome_cache.append(found)
+        return found
+
+    def parse_move(self, state: ChessState, text: str) -> chess.Move:
+        """A move in SAN or UCI, read leniently; InvalidMove if unreadable, IllegalMove if not legal here."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("the game is over")
+        return read_move(state.board, text)
+
+    def move_text(self, move: chess.Move) -> str:
+        """UCI (`e2e4`, `e7e8q`), which `parse_move` reads back in any position where it is legal."""
+        return move.uci()
+
+    def san(self, state: ChessState, move: chess.Move) -> str:
+        """The move in SAN in this position (`Nf3`, `exd5`, `O-O`, `e8=Q+`)."""
+        return state.board.san(move)
+
+    def render(self, state: ChessState, style: str = "ascii", seat: int | None = None) -> str:
+        """A diagram with coordinates (letters or figurines), the FEN, or the game so far as PGN movetext."""
+        if style == "fen":
+            return state.board.fen()
+        if style == "pgn":
+            return pgn_movetext(state)
+        unicode = style == "unicode"
+        rows = []
+        for rank in range(7, -1, -1):
+            squares = []
+            for file in range(8):
+                piece = state.board.piece_at(chess.square(file, rank))
+                if piece is None:
+                    squares.append("·" if unicode else ".")
+                else:
+                    squares.append(piece.unicode_symbol() if unicode else piece.symbol())
+            rows.append(f"{rank + 1} " + " ".join(squares))
+        rows.append("  a b c d e f g h")
+        side = "White" if state.board.turn == chess.WHITE else "Black"
+        return "\n".join(rows) + f"\n{side} to move"
+
+
+def pgn_movetext(state: ChessState) -> str:
+    """The moves of the game so far in SAN, numbered (`1. e4 e5 2. Nf3`), from its first position."""
+    return state.board.root().variation_san(state.board.move_stack)
