@@ -33,6 +33,10 @@ def solve(game_name: str, position: str, options: dict[str, int | str], budget: 
         yield from solve_tictactoe(game, position)
     elif name == "gomoku":
         yield from solve_gomoku(game, position, DEFAULT_BUDGET if budget is None else budget)
+    elif name == "chess":
+        from arena.solve_chess import solve_chess
+
+        yield from solve_chess(position)
     else:
         raise ValueError(f"{name} hides information from each player; there is no position to solve")
 

@@ -112,11 +112,28 @@ class CacheWriter:
             self.handle = None
 
 
-def fresh(entry: dict[str, Any] | None, ended_at: str, budget: float) -> bool:
-    """A cached analysis still holds: same record, and no grade left unknown under a smaller budget."""
+def fresh(entry: dict[str, Any] | None, ended_at: str, budget: float, grader: Callable[[], str] = str) -> bool:
+    """A cached analysis still holds: same record, no grade left unknown under a smaller budget, and a chess
+    match graded by the engine and node budget that would grade it now (`grader()`, "" when none can)."""
     if entry is None or entry.get("ended_at") != ended_at:
         return False
+    if entry.get("game") == "chess" and entry.get("grader", "") != (now := grader()) and now:
+        return False
     return float(entry.get("budget", 0.0)) >= budget or not any(seat.get("unknown") for seat in entry.get("seats", []))
+
+
+def chess_grader() -> Callable[[], str]:
+    """The engine and budget that grade chess here, asked once (it starts Stockfish) and only if needed."""
+    known: list[str] = []
+
+    def name() -> str:
+        if not known:
+            from arena.analysis.chess_moves import ChessGrader
+
+            known.append(ChessGrader().name())
+        return known[0]
+
+    return name
 
 
 def analyse_store(
@@ -136,9 +153,10 @@ def analyse_store(
     ident, ended = FIELD["id"], FIELD["ended_at"]
     chosen = [i for i, row in enumerate(table.rows) if keep(row)]
     missing: dict[int, set[str]] = {}
+    grader = chess_grader()
     for i in chosen:
         row = table.rows[i]
-        if not fresh(cached.get(row[ident]), row[ended], budget):
+        if not fresh(cached.get(row[ident]), row[ended], budget, grader):
             missing.setdefault(table.segments[i], set()).add(row[ident])
     total = sum(len(ids) for ids in missing.values())
     writer = CacheWriter(store, cached, lines) if total else None

@@ -8,11 +8,12 @@ from arena.cli.common import ArgumentParser, add_game_options, game_options, pos
 def solve_parser() -> ArgumentParser:
     """Options of `arena solve`."""
     parser = ArgumentParser(prog="arena solve", description="Print the engine's verdict on a position.")
-    parser.add_argument("game", help="tictactoe, connect-four or gomoku")
+    parser.add_argument("game", help="tictactoe, connect-four, gomoku or chess")
     parser.add_argument(
         "position",
         help="connect-four: columns played (1-based digits); "
-        "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col",
+        "tictactoe: the board row by row (X, O, digit or . for empty); gomoku: moves as row,col; "
+        "chess: a FEN in quotes (or start)",
     )
     add_game_options(parser, battleship=False)
     parser.add_argument(
