@@ -24,7 +24,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "connect-four": ("rows", "cols"),
     "gomoku": ("rows", "cols", "k"),
     "battleship": ("preset", "fleets", "side"),
-    "chess": ("max_plies", "opening"),
+    "chess": ("max_plies", "opening", "claims"),
 }
 
 
@@ -47,6 +47,8 @@ def make_game(name: str, **options: Any) -> Any:
     defaults = GAMES[key]()
     for option, value in options.items():
         wanted = type(getattr(defaults, option))
+        if wanted is bool and not isinstance(value, bool):
+            raise ValueError(f"{key} option {option} must be true or false, not {value!r}")
         if wanted is int and (not isinstance(value, int) or isinstance(value, bool)):
             raise ValueError(f"{key} option {option} must be a whole number, not {value!r}")
         if wanted is str and not isinstance(value, str):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from arena.cli.common import ArgumentParser, add_db_option, open_store, print_error
 
-PAPERS = ("topsakal", "childplay")
+PAPERS = ("topsakal", "childplay", "llm-chess")
 
 
 def import_parser() -> ArgumentParser:
@@ -15,7 +15,8 @@ def import_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="arena import",
         description=(
-            "Import published game logs (Topsakal et al.'s CSV exports, ChildPlay's JSON runs): each game becomes a "
+            "Import published game logs (Topsakal et al.'s CSV exports, ChildPlay's JSON runs, the LLM Chess "
+            "benchmark's game logs): each game becomes a "
             "match record, each move is judged by the arena's rules and compared with the published verdict. "
             "Importing again adds nothing."
         ),

@@ -1,7 +1,8 @@
 """Chess behind the arena's game protocol: seat 0 plays White; every ending of the laws, and a move limit.
 
 Draws that a player may claim (threefold repetition, the fifty-move rule) are claimed for the players, as engine
-tournaments adjudicate them; a game reaching `max_plies` moves of its own is adjudicated a draw ("move limit").
+tournaments adjudicate them (`claims=False` leaves only their automatic forms, fivefold and seventy-five moves, as
+in games imported from benchmarks that never claimed); a game reaching `max_plies` moves of its own is adjudicated a draw ("move limit").
 Moves are written in UCI (`e2e4`, `e7e8q`) by the arena; `parse_move` reads SAN and UCI leniently (notation).
 """
 
@@ -39,11 +40,6 @@ class ChessState:
     opening: str = ""
     outcome_cache: list[Outcome | None] = field(default_factory=list, compare=False, repr=False)
 
-    @property
-    def over(self) -> bool:
-        """The game has ended (by the rules; the move limit is the game's to say)."""
-        return self.board.is_game_over(claim_draw=True)
-
 
 @dataclass(frozen=True)
 class Chess:
@@ -51,6 +47,7 @@ class Chess:
 
     max_plies: int = 200
     opening: str = ""
+    claims: bool = True  # threefold repetition and the fifty-move rule end the game (off: only their automatic forms)
     name: str = "chess"
 
     def __post_init__(self) -> None:
@@ -60,8 +57,8 @@ class Chess:
             raise ValueError(f"opening: 'book', one of the shipped openings or nothing, not {self.opening!r}")
 
     def options(self) -> dict[str, Any]:
-        """The move limit and the opening rule."""
-        return {"max_plies": self.max_plies, "opening": self.opening}
+        """The move limit, the opening rule and whether draws are claimed for the players."""
+        return {"max_plies": self.max_plies, "opening": self.opening, "claims": self.claims}
 
     def initial_state(self, rng: random.Random | None = None) -> ChessState:
         """The start, or the opening the match's seed picks (a named one always)."""
@@ -112,7 +109,7 @@ class Chess:
         """Mate, a draw by the laws (claims made for the players), or the move limit; None while play goes on."""
         if state.outcome_cache:
             return state.outcome_cache[0]
-        ended = state.board.outcome(claim_draw=True)
+        ended = state.board.outcome(claim_draw=self.claims)
         found: Outcome | None = None
         if ended is not None:
             winner = None if ended.winner is None else (0 if ended.winner == chess.WHITE else 1)

@@ -1,0 +1,221 @@
+"""The LLM Chess benchmark's game logs (maxim-saplin/llm_chess, Apache-2.0): each game a chess match record, its
+moves replayed from the PGN through the arena's rules and judged against the published winner, reason and count.
+
+Counting rules, stated:
+- The LLM plays Black against a random mover or Komodo Dragon (White), or White against another LLM.
+- `Too many wrong actions` and `Max turns in single dialog` are losses of the side that failed: a disqualification.
+  The benchmark counts the failed turn as a move, so `number_of_moves` is the plies played plus one.
+- `ERROR OCCURED` is scored as a draw by the benchmark; the arena records it as an error (a provider failure is
+  never a result) and keeps the published reason.
+- Draws the benchmark never claimed (threefold repetition) are not claimed on replay (`claims=False`).
+- A log without moves (November 2024, April 2025) is a result-only game, scored but not graded.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import chess
+import chess.pgn
+
+from arena.imports.common import Disagreement, FileCheck, SourceFile, record_id
+from arena.imports.files import ImportFormatError, check_numbers, read_json
+from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
+from games.chess import Chess
+
+PAPER = "llm-chess"
+RULES = Chess(max_plies=200, claims=False)  # the benchmark's 200-ply cap, no claimed draws
+GAME_KEYS = ("time_started", "winner", "reason", "number_of_moves", "player_white", "player_black")
+LOSSES = ("Too many wrong actions", "Max turns in single dialog")
+DRAWS = {"Max moves reached", "Insufficient material", "Stalemate", "Fivefold repetition", "Seventyfive moves"}
+SIDES = ("player_white", "player_black")
+LEVEL = re.compile(r"lvl-(\d+)")
+
+
+def game_files(paths: list[Path]) -> list[Path]:
+    """The game logs named or under the folders named (run and aggregate files left out), in path order."""
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    return [p for p in found if not p.name.startswith("_") and p.name != "MANIFEST.jsonl"]
+
+
+def run_of(path: Path) -> str:
+    """The run a game belongs to: its folder's path from `_logs` on (or its parent folder's name)."""
+    parts = path.parent.parts
+    return "/".join(parts[parts.index("_logs") + 1 :]) if "_logs" in parts else path.parent.name
+
+
+def opponent_spec(side: dict[str, Any], run: str) -> tuple[str, dict[str, Any]]:
+    """A side's player spec and settings: a model, the random mover or Komodo Dragon at its level."""
+    name = str(side.get("name", ""))
+    model = str(side.get("model", "N/A"))
+    if model not in ("N/A", "", "None"):
+        return f"llm:{model.lower()}", {"prompt": "llm_chess", "source": PAPER}
+    if name.startswith("Random"):
+        return "random", {"source": PAPER}
+    if "Dragon" in name:
+        level = LEVEL.search(run)
+        return f"dragon:level={level[1] if level else '?'}", {"time_per_move": 0.1, "source": PAPER}
+    raise ImportFormatError(f"player {name!r}: neither a model, the random player nor Dragon")
+
+
+def started(stamp: str) -> str:
+    """`2026.03.07_09:21` as an ISO time."""
+    try:
+        return datetime.strptime(stamp[:16], "%Y.%m.%d_%H:%M").isoformat()
+    except ValueError:
+        return datetime(1970, 1, 1).isoformat()
+
+
+def checked_game(path: Path) -> dict[str, Any]:
+    """A game log's fields, checked: ImportFormatError names the file and the field."""
+    data = read_json(path)
+    if not isinstance(data, dict) or any(key not in data for key in GAME_KEYS):
+        missing = next(k for k in GAME_KEYS if not isinstance(data, dict) or k not in data)
+        raise ImportFormatError(f"{path}: not an llm_chess game log: no field {missing!r}")
+    check_numbers(str(path), data, ["number_of_moves"])
+    for side in SIDES:
+        if not isinstance(data[side], dict):
+            raise ImportFormatError(f"{path}: field {side!r} is not an object")
+        check_numbers(f"{path}: {side}", data[side], ["wrong_moves", "wrong_actions"])
+    if not isinstance(data.get("pgn", ""), str):
+        raise ImportFormatError(f"{path}: field 'pgn' is not text")
+    return data
+
+
+def pgn_moves(path: Path, pgn: str) -> list[chess.Move]:
+    """The PGN's moves (none for a header-only PGN); ImportFormatError for one python-chess cannot read."""
+    if not pgn.strip():
+        return []
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    if game is None or game.errors:
+        why = game.errors[0] if game is not None and game.errors else "no game"
+        raise ImportFormatError(f"{path}: field 'pgn': {str(why)[:120]}")
+    return list(game.mainline_moves())
+
+
+def seat_of(data: dict[str, Any], name: str) -> int | None:
+    """The seat of a published winner or loser's name (None for "NONE")."""
+    for seat, side in enumerate(SIDES):
+        if data[side].get("name") == name:
+            return seat
+    return None
+
+
+def published_outcome(data: dict[str, Any]) -> OutcomeRecord:
+    """The benchmark's result as the arena records it (see the module's counting rules)."""
+    reason = str(data["reason"])
+    detail = f"published: {reason}"
+    winner = seat_of(data, str(data["winner"]))
+    if reason.startswith("ERROR"):
+        return OutcomeRecord(status="error", termination="player failure", detail=f"{detail} (the benchmark: a draw)")
+    if reason in LOSSES and winner is not None:
+        return OutcomeRecord(status="finished", termination="disqualified", disqualified=1 - winner, detail=detail)
+    if winner is not None:
+        return OutcomeRecord(status="finished", winner=winner, termination="win", detail=detail)
+    return OutcomeRecord(status="finished", termination="draw", detail=detail)
+
+
+def verdict(data: dict[str, Any], moves: list[chess.Move], state: Any) -> str:
+    """Why the replayed game does not end as published ("" when it does)."""
+    reason, plies = str(data["reason"]), len(moves)
+    published = int(float(data["number_of_moves"]))
+    ended = RULES.outcome(state)
+    winner = seat_of(data, str(data["winner"]))
+    if reason in LOSSES:
+        if ended is not None:
+            return f"the board shows {ended.reason} before the published {reason}"
+        if winner is None or winner == RULES.to_move(state):
+            return f"{reason}: the side to move failed, so the other side wins; published winner {data['winner']}"
+        return "" if published == plies + 1 else f"{published} moves published, {plies} in the PGN (+1 failed turn)"
+    words = {"Checkmate": "checkmate", "Stalemate": "stalemate", "Insufficient material": "insufficient material"}
+    expected = words.get(reason, "move limit" if reason == "Max moves reached" else reason.lower())
+    if ended is None or not ended.reason.startswith(expected):
+        return f"the board shows {ended.reason if ended else 'a game going on'}, published {reason}"
+    if ended.winner != winner:
+        return f"the board's winner is seat {ended.winner}, published {data['winner']}"
+    return "" if published == plies else f"{published} moves published, {plies} in the PGN"
+
+
+def judge(path: Path, run: str, index: int, check: FileCheck) -> MatchRecord:
+    """One game log as a match record, its moves replayed and its ending compared with the published one."""
+    data = checked_game(path)
+    source = SourceFile.read(path)
+    moves = pgn_moves(path, data.get("pgn") or "")
+    state = RULES.initial_state()
+    recorded: list[MoveRecord] = []
+    for ply, move in enumerate(moves):
+        seat = RULES.to_move(state)
+        san = state.board.san(move)
+        state = RULES.apply(state, move)  # python-chess has checked every move; an ended game would raise here
+        check.count_move(True)
+        recorded.append(MoveRecord(ply=ply, seat=seat, attempt=0, move=move.uci(), raw=san, valid=True, seconds=0.0))
+    label = f"{run}/{path.name}"
+    if moves and not str(data["reason"]).startswith("ERROR"):  # a provider's failure ends no game to judge
+        why = verdict(data, moves, state)
+        check.count_game(not why)
+        if why:
+            result = f"{data['winner']} ({data['reason']})"
+            check.disagreements.append(Disagreement(check.file, label, None, result, "", why))
+    players = [PlayerRecord(seat=seat, spec=spec, settings=settings) for seat, (spec, settings) in
+               enumerate(opponent_spec(data[side], run) for side in SIDES)]  # fmt: skip
+    usage = data.get("usage_stats") if isinstance(data.get("usage_stats"), dict) else {}
+    return MatchRecord(
+        id=record_id(PAPER, run, path.name),
+        game="chess",
+        game_options=RULES.options(),
+        players=players,
+        seed=f"{PAPER}:{label}",
+        policy={"max_failed_attempts": 3, "max_llm_turns": 10, "source": "llm_chess (published)"},
+        moves=recorded,
+        outcome=published_outcome(data),
+        started_at=started(str(data["time_started"])),
+        ended_at=started(str(data["time_started"])),
+        seconds=sum(float(data[side].get("accumulated_reply_time_seconds") or 0.0) for side in SIDES),
+        tournament=f"{PAPER}:{run}",
+        index=index,
+        source={
+            "paper": PAPER,
+            "file": label,
+            "sha256": source.sha256,
+            "published": {key: data[key] for key in ("winner", "reason", "number_of_moves")},
+            "sides": {
+                side: {k: data[side].get(k) for k in ("name", "model", "wrong_moves", "wrong_actions")}
+                for side in SIDES
+            },  # fmt: skip
+            "usage": usage,
+        },
+    )
+
+
+def read_all(paths: list[Path]) -> list[tuple[list[MatchRecord], FileCheck]]:
+    """Each run's records and check, runs in path order; ImportFormatError on the first file that cannot be read."""
+    runs: dict[str, list[Path]] = {}
+    for path in game_files(paths):
+        runs.setdefault(run_of(path), []).append(path)
+    judged = []
+    for run, files in runs.items():
+        check = FileCheck(run)
+        judged.append(([judge(path, run, index, check) for index, path in enumerate(files)], check))
+    return judged
+
+
+def published_totals(paths: list[Path]) -> list[dict[str, Any]]:
+    """Each run's `_aggregate_results.json`, to set beside the totals recounted from its games."""
+    rows = []
+    for path in paths:
+        for file in sorted(path.rglob("_aggregate_results.json")) if path.is_dir() else []:
+            data = read_json(file)
+            if not isinstance(data, dict):
+                raise ImportFormatError(f"{file}: not an aggregate of results")
+            check_numbers(str(file), data, ["total_games", "white_wins", "black_wins", "draws", "total_moves"])
+            run = run_of(file)
+            values = {k: v for k, v in data.items() if k != "run_metadata"}
+            rows.append({"id": record_id(PAPER, "aggregate", run), "paper": PAPER, "kind": "aggregate",
+                         "file": f"{run}/{file.name}", "values": values})  # fmt: skip
+    return rows
