@@ -34,7 +34,7 @@ def solve(game_name: str, position: str, options: dict[str, int | str], budget: 
     elif name == "gomoku":
         yield from solve_gomoku(game, position, DEFAULT_BUDGET if budget is None else budget)
     elif name == "chess":
-        from arena.solve_chess import solve_chess
+        from arena.engines.solve_chess import solve_chess
 
         yield from solve_chess(position)
     else:

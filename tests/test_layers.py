@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("arena.analysis",),
     ("arena.imports",),  # published logs read, judged by the rules and the analysis, compared with the papers
     ("arena.tournaments",),
-    ("arena.solve", "arena.solve_chess", "arena.report"),
+    ("arena.solve", "arena.report"),
     ("arena.tui",),
     ("arena.cli",),
     ("arena.__main__",),

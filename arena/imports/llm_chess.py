@@ -88,11 +88,18 @@ def checked_game(path: Path) -> dict[str, Any]:
     return data
 
 
+class QuietBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
+    """python-chess's game builder, keeping errors on the game without logging them (one line is said, by us)."""
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(error)
+
+
 def pgn_moves(path: Path, pgn: str) -> list[chess.Move]:
     """The PGN's moves (none for a header-only PGN); ImportFormatError for one python-chess cannot read."""
     if not pgn.strip():
         return []
-    game = chess.pgn.read_game(io.StringIO(pgn))
+    game = chess.pgn.read_game(io.StringIO(pgn), Visitor=QuietBuilder)
     if game is None or game.errors:
         why = game.errors[0] if game is not None and game.errors else "no game"
         raise ImportFormatError(f"{path}: field 'pgn': {str(why)[:120]}")
@@ -184,13 +191,15 @@ def judge(path: Path, run: str, index: int, check: FileCheck) -> MatchRecord:
             "file": label,
             "sha256": source.sha256,
             "published": {key: data[key] for key in ("winner", "reason", "number_of_moves")},
-            "sides": {
-                side: {k: data[side].get(k) for k in ("name", "model", "wrong_moves", "wrong_actions")}
-                for side in SIDES
-            },  # fmt: skip
+            "sides": {side: sides_of(data[side]) for side in SIDES},
             "usage": usage,
         },
     )
+
+
+def sides_of(side: dict[str, Any]) -> dict[str, Any]:
+    """What the benchmark counted of one side: its name, model, wrong moves and wrong actions."""
+    return {key: side.get(key) for key in ("name", "model", "wrong_moves", "wrong_actions")}
 
 
 def read_all(paths: list[Path]) -> list[tuple[list[MatchRecord], FileCheck]]:

@@ -9,7 +9,7 @@ import chess
 from games.base import IllegalMove, InvalidMove
 
 LONGEST = 24  # characters of a move with every decoration; longer text is not a move
-ANNOTATION = re.compile(r"(\s*(e\.p\.|ep)\s*$)|([+#!?]+$)", re.IGNORECASE)
+ANNOTATION = re.compile(r"(\s*e\.?p\.?\s*$)|([+#!?]+$)", re.IGNORECASE)
 UCI = re.compile(r"^([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?$", re.IGNORECASE)
 CASTLE = {"0-0-0": "O-O-O", "o-o-o": "O-O-O", "0-0": "O-O", "o-o": "O-O"}
 BARE_PROMOTION = re.compile(r"^(.*[a-h][18])([QRBN])$")

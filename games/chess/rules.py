@@ -1,9 +1,10 @@
 """Chess behind the arena's game protocol: seat 0 plays White; every ending of the laws, and a move limit.
 
-Draws that a player may claim (threefold repetition, the fifty-move rule) are claimed for the players, as engine
-tournaments adjudicate them (`claims=False` leaves only their automatic forms, fivefold and seventy-five moves, as
-in games imported from benchmarks that never claimed); a game reaching `max_plies` moves of its own is adjudicated a draw ("move limit").
-Moves are written in UCI (`e2e4`, `e7e8q`) by the arena; `parse_move` reads SAN and UCI leniently (notation).
+Draws a player may claim (threefold repetition, the fifty-move rule) are claimed for the players once they have
+happened, as engine tournaments adjudicate them; `claims=False` leaves only their automatic forms (fivefold, 75
+moves), as in games imported from a benchmark that never claimed. A game reaching `max_plies` moves of its own is
+adjudicated a draw ("move limit"). The arena writes moves in UCI (`e2e4`, `e7e8q`); `parse_move` reads SAN and UCI
+leniently (see notation).
 """
 
 from __future__ import annotations
@@ -109,11 +110,16 @@ class Chess:
         """Mate, a draw by the laws (claims made for the players), or the move limit; None while play goes on."""
         if state.outcome_cache:
             return state.outcome_cache[0]
-        ended = state.board.outcome(claim_draw=self.claims)
+        board = state.board
+        ended = board.outcome(claim_draw=False)
         found: Outcome | None = None
         if ended is not None:
             winner = None if ended.winner is None else (0 if ended.winner == chess.WHITE else 1)
             found = Outcome(winner, REASONS[ended.termination])
+        elif self.claims and board.is_repetition(3):  # claimed once it has happened, not on announcing a move
+            found = Outcome(None, REASONS[chess.Termination.THREEFOLD_REPETITION])
+        elif self.claims and board.halfmove_clock >= 100:
+            found = Outcome(None, REASONS[chess.Termination.FIFTY_MOVES])
         elif self.ply(state) >= self.max_plies:
             found = Outcome(None, f"move limit ({self.max_plies} plies, adjudicated a draw)")
         state.outcome_cache.append(found)

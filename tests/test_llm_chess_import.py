@@ -1,0 +1,78 @@
+"""The LLM Chess benchmark's shipped logs: every game read and judged, importing twice adds nothing, damaged logs
+are refused in one line naming the file and field."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena.store import MatchStore
+from tests.processes import ROOT
+
+RUN = "engine_vs_llm/dragon-lvl-1/Kimi-K2.5/2026-03-07-09-21-08"
+
+
+def arena(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped sample, unpacked once."""
+    from arena.imports.shipped import published_folder
+
+    folder = tmp_path_factory.mktemp("llm-chess") / "_logs"
+    with published_folder("llm-chess") as shipped:
+        shutil.copytree(shipped, folder)
+    return folder
+
+
+def test_every_shipped_game_is_read_and_agrees_with_its_published_ending(tmp_path: Path) -> None:
+    checked = arena("import", "llm-chess", "--published", "--check", "--json", "--disagreements", str(tmp_path / "d"))
+    assert checked.returncode == 0, checked.stderr
+    files = json.loads(checked.stdout)["files"]
+    assert json.loads(checked.stdout)["games"] == 256 and len(files) == 19
+    judged = sum(f["games"] for f in files)
+    assert judged == sum(f["games_agreeing"] for f in files) and judged > 150
+    assert sum(f["moves"] for f in files) == sum(f["moves_agreeing"] for f in files) > 15_000
+    db = str(tmp_path / "db")
+    first = json.loads(arena("import", "llm-chess", "--published", "--db", db, "--json").stdout)
+    again = json.loads(arena("import", "llm-chess", "--published", "--db", db, "--json").stdout)
+    assert first["added"] == 256 and again["added"] == 0
+    with MatchStore(Path(db), read_only=True) as store:
+        records = {r.source["file"].split("/")[-1]: r for r in store.matches() if r.source}
+        totals = [d for d in store.documents("published") if d["paper"] == "llm-chess"]
+    assert len(totals) == 16  # the runs with an _aggregate_results.json
+    statuses = {r.outcome.status for r in records.values()}
+    assert statuses == {"finished", "error"}  # ERROR OCCURED is never scored
+    wrong = [r for r in records.values() if r.outcome.termination == "disqualified"]
+    assert wrong and all(r.players[r.outcome.disqualified or 0].spec.startswith("llm:") for r in wrong)
+
+
+@pytest.mark.parametrize(
+    "damage, said",
+    [
+        (lambda d: d.pop("reason"), "no field 'reason'"),
+        (lambda d: d.update(number_of_moves="many"), "field 'number_of_moves': 'many' is not a number"),
+        (lambda d: d.update(pgn="1. e4 e5 2. Ke3 Ke6"), "field 'pgn'"),
+        (lambda d: d.update(player_black=[]), "field 'player_black' is not an object"),
+    ],
+    ids=["missing field", "word for a count", "illegal move in the pgn", "side not an object"],
+)
+def test_a_damaged_log_is_one_line_and_nothing_is_recorded(
+    logs: Path, tmp_path: Path, damage: object, said: str
+) -> None:
+    run = tmp_path / "_logs" / RUN
+    shutil.copytree(logs / RUN, run)
+    victim = sorted(p for p in run.glob("*.json") if not p.name.startswith("_"))[3]
+    data = json.loads(victim.read_text())
+    damage(data)  # type: ignore[operator]
+    victim.write_text(json.dumps(data))
+    ran = arena("import", "llm-chess", str(tmp_path / "_logs"), "--db", str(tmp_path / "db"))
+    assert ran.returncode == 2 and said in ran.stderr and victim.name in ran.stderr, ran.stderr
+    assert len(ran.stderr.strip().splitlines()) == 1 and not list((tmp_path / "db").glob("matches-*.json"))
