@@ -88,6 +88,8 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
     if family.quiz_only and options.game:
         raise ValueError(f"the {family.name} prompts are only for the hard-boards quiz (arena quiz --model)")
+    if options.game and not family.quiz_only and not family.plays(options.game):
+        raise ValueError(f"the {family.name} prompts have none for {options.game} (the arena family plays every game)")
     local = model == LOCAL
     transport = overrides.get("transport", options.transport)
     if transport not in TRANSPORTS:

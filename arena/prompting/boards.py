@@ -44,6 +44,12 @@ def coordinate_board(game: Any, state: Any, seat: int, base: int = 1) -> str:
                 *_numbered(own, base),
             ]
         )
+    if game.name == "chess":  # a diagram (White's pieces in capitals), the FEN and the moves so far
+        moves = game.render(state, "pgn") or "(none yet)"
+        return "\n".join(
+            ["Board (White's pieces in capitals, Black's in lower case, . is empty):", game.render(state, "ascii"),
+             f"FEN: {game.render(state, 'fen')}", f"Moves so far: {moves}"]
+        )  # fmt: skip
     symbols = symbol_rows(state.cells, state.rows, state.cols, ".")
     if isinstance(game, ConnectFour):
         return "\n".join(["Board (columns numbered; pieces fall to the bottom):", *_numbered(symbols, base, False)])

@@ -79,6 +79,15 @@ class PromptFamily:
         applied = getattr(turn, "invalid_allowed", None)  # the match's policy, when the run set one
         return template_fields(turn, self.base, allowed if applied is None else applied)
 
+    def plays(self, game_name: str) -> bool:
+        """Whether the family has its per-game texts for this game (every table its layout reads per game)."""
+        tables = {"template": ("rules", "move_format"), "system-user": ("system", "user"), "parts": ("explain",)}
+        for table in tables.get(self.spec.layout, ()):
+            texts: dict[str, str] = getattr(self.spec, table)
+            if game_name not in texts and "all" not in texts:
+                return False
+        return True
+
     def _text(self, table: str, game_name: str) -> str:
         """A per-game text (or the table's `all` entry); ValueError if the family has none for the game."""
         texts: dict[str, str] = getattr(self.spec, table)
@@ -181,16 +190,18 @@ class PromptFamily:
         if self.reader == "bare":
             return answers.shift(answers.read_bare(reply, columns_only), 1 - self.base)
         if self.reader == "final-line":
+            why = ""
             for written in reversed(answers.move_lines(reply)):
                 candidate = answers.shift(written, 1 - self.base)
                 try:
                     game.parse_move(state, candidate)
                 except IllegalMove:
                     return candidate  # readable: the game will say why it is not allowed
-                except InvalidMove:
+                except InvalidMove as unreadable:
+                    why = why or f" (the last one: {unreadable})"
                     continue
                 return candidate
-            raise InvalidMove("no readable final line 'MOVE: <move>' in the answer")
+            raise InvalidMove(f"no readable final line 'MOVE: <move>' in the answer{why}")
         if self.reader == "submit-move":
             return answers.read_submit_move(reply)
         raise ValueError(f"unknown answer reader {self.reader!r}")

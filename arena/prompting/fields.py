@@ -8,6 +8,7 @@ from games.battleship import Battleship
 from games.connect_four import ConnectFour
 
 TITLES = {"tictactoe": "Tic-Tac-Toe", "connect-four": "Connect-Four", "gomoku": "Gomoku", "battleship": "Battleship"}
+TITLES["chess"] = "chess"
 
 
 class TurnContext(Protocol):
@@ -42,14 +43,14 @@ def dimensions(game: Any) -> tuple[int, int, int]:
     """(rows, cols, k) of any game."""
     if isinstance(game, Battleship):
         return game.size, game.size, 0
-    return game.rows, game.cols, getattr(game, "k", 0)
+    return getattr(game, "rows", 8), getattr(game, "cols", 8), getattr(game, "k", 0)
 
 
 def template_fields(turn: TurnContext, base: int, allowed: int) -> dict[str, Any]:
     """The values every template may use (row and column numbers counted from `base`)."""
     game, seat = turn.game, turn.seat
     rows, cols, k = dimensions(game)
-    marks = ("X", "O")
+    marks = ("White", "Black") if game.name == "chess" else ("X", "O")
     return {
         "game_title": TITLES.get(game.name, game.name),
         "rows": rows,
@@ -73,5 +74,6 @@ def template_fields(turn: TurnContext, base: int, allowed: int) -> dict[str, Any
         "feedback": turn.feedback or "",
         "last_answer": turn.last_answer or "",
         "ships": ", ".join(str(n) for n in getattr(game, "ship_lengths", ())),
+        "max_plies": getattr(game, "max_plies", 0),
         "column_note": ", or drops into a full column" if isinstance(game, ConnectFour) else "",
     }

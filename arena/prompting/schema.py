@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-GAMES = ("tictactoe", "connect-four", "gomoku", "battleship")
+GAMES = ("tictactoe", "connect-four", "gomoku", "battleship", "chess")
 LAYOUTS = ("template", "system-user", "parts", "quiz")
 BOARDS = ("coordinates", "ascii", "list", "illustration")
 PART_NAMES = ("state", "role", "answer-cell", "answer-column", "invalid", "previous", "count")
@@ -39,6 +39,7 @@ GAME_FIELDS = frozenset(
         "last_answer",
         "ships",
         "column_note",
+        "max_plies",
     }
 )
 TEMPLATE_FIELDS = GAME_FIELDS | {"rules", "board", "legal", "move_format", "previous"}

@@ -89,8 +89,9 @@ def load_report(
             and (source is None or source_of(row) == source)
         )
 
+    # Not paused while new matches are analysed: grading chess through an engine makes cyclic garbage (asyncio).
+    analyses = analyse_store(store, keep, budget, on_progress, with_moves)
     with gc_paused():  # hundreds of thousands of objects, no cycles: full collections only cost time
-        analyses = analyse_store(store, keep, budget, on_progress, with_moves)
         if family is not None:
             analyses = [a for a in analyses if family in a.families]
         boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
