@@ -22,6 +22,10 @@ class GridSpec:
     line: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     sea: bool = False  # a Battleship grid: its X and O are a hit and a miss, drawn apart from players' marks
     sunk: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    files: str = ""  # chess: column letters (a-h); moves are squares, chosen from-square then to-square
+    ranks: str = ""  # chess: row labels, top row first (8 down to 1 for White at the bottom)
+    moved: frozenset[tuple[int, int]] = field(default_factory=frozenset)  # chess: the last move's two squares
+    check: tuple[int, int] | None = None  # chess: the king in check
 
     @property
     def rows(self) -> int:
@@ -32,8 +36,16 @@ class GridSpec:
         return len(self.symbols[0])
 
     def move_text(self, row: int, col: int) -> str:
-        """The typed form of the move a cell stands for (1-based)."""
+        """The typed form of the move a cell stands for (1-based), or a chess square's name."""
+        if self.files:
+            return self.files[col] + self.ranks[row]
         return str(col + 1) if self.columns_only else f"{row + 1},{col + 1}"
+
+    def col_label(self, col: int) -> str:
+        return self.files[col] if self.files else str(col + 1)
+
+    def row_label(self, row: int) -> str:
+        return self.ranks[row] if self.ranks else str(row + 1)
 
 
 def _sunk_cells(ships: Any, size: int) -> frozenset[tuple[int, int]]:
@@ -70,10 +82,32 @@ def _battleship_grids(game: Battleship, state: Any, viewer: int | None) -> list[
     return [shots, _fleet_grid("Your fleet", game, view)]
 
 
+def chess_grid(state: Any) -> GridSpec:
+    """The chessboard from White's side: White's pieces in capitals, Black's in lower case, the last move and a
+    king in check marked."""
+    import chess
+
+    board = state.board
+
+    def place(square: int) -> tuple[int, int]:
+        return 7 - chess.square_rank(square), chess.square_file(square)
+
+    symbols = [
+        [(p.symbol() if (p := board.piece_at(chess.square(f, r))) else " ") for f in range(8)] for r in range(7, -1, -1)
+    ]
+    last = board.move_stack[-1] if board.move_stack else None
+    moved = frozenset({place(last.from_square), place(last.to_square)}) if last else frozenset()
+    king = board.king(board.turn)
+    check = place(king) if board.is_check() and king is not None else None
+    return GridSpec("", symbols, files="abcdefgh", ranks="87654321", moved=moved, check=check)
+
+
 def grids_for(game: Any, state: Any, viewer: int | None) -> list[GridSpec]:
     """The grids to draw: one board, or for Battleship a player's two boards (both fleets for a spectator)."""
     if isinstance(game, Battleship):
         return _battleship_grids(game, state, viewer)
+    if getattr(game, "name", "") == "chess":
+        return [chess_grid(state)]
     symbols = symbol_rows(state.cells, state.rows, state.cols, ".")
     last = divmod(state.last, state.cols) if state.last is not None else None
     return [

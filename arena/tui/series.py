@@ -105,6 +105,8 @@ def move_words(game: Any, event: MovePlayed) -> str:
 
 def move_hint(game: str) -> str:
     """How a person plays a move in this game."""
+    if game == "chess":
+        return "click a piece, then its square (or type e4, Nf3, O-O, e2e4)"
     return (
         "click a column or type its number"
         if game == "connect-four"

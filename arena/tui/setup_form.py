@@ -14,10 +14,12 @@ BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "connect-four": [("6x7", {}), ("7x7 (ChildPlay)", {"rows": 7})],
     "gomoku": [("15x15", {})],
     "battleship": [("classic 10x10", {"preset": "classic"}), ("ChildPlay 5x5", {"preset": "childplay"})],
+    "chess": [("from the start", {}), ("from a book opening", {"opening": "book"})],
 }
 KINDS = [
     ("human", "human"),
     ("minimax", "minimax"),
+    ("stockfish (chess)", "stockfish"),
     ("random", "random"),
     ("random, any cell", "random-any"),
     ("model (litellm)", "llm"),
@@ -48,8 +50,8 @@ def player_spec(kind: str, model: str) -> str:
         return f"llm:{model.strip()}"
     if kind == "local":
         return "llm:local"
-    if kind == "minimax" and model.strip():
-        return f"minimax:{model.strip()}"  # engine options typed in the same box: SECONDS, level=N
+    if kind in ("minimax", "stockfish") and model.strip():
+        return f"{kind}:{model.strip()}"  # engine options typed in the same box: SECONDS, level=N; elo=N, nodes=N
     return kind
 
 

@@ -17,7 +17,8 @@ REFERENCE = (
     ("Setup", "Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz · F4 leaderboard"),
     (
         "Match",
-        "click a cell (a column in Connect-Four), or arrows + Enter, or type a coordinate (2,3 or 4) + Enter · "
+        "click a cell (a column in Connect-Four), or arrows + Enter, or type a coordinate (2,3 or 4) + Enter; "
+        "chess: click a piece then its square, or type SAN or UCI (Nf3, e2e4) + Enter · "
         "p pause/resume between moves · s one move while paused · a abort (recorded as aborted) · Esc back. "
         "A refused move shows the reason and is not played.",
     ),

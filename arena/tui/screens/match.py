@@ -239,7 +239,8 @@ class MatchScreen(Screen[None]):
         self.draw(view.state, interactive=True)
         board = self.query_one(Board)
         board.focus()
-        self.set_status(f"Your move as {MARKS[view.seat]}: {move_hint(self.plan.game)}, then Enter.")
+        side = ("White", "Black")[view.seat] if self.plan.game == "chess" else MARKS[view.seat]
+        self.set_status(f"Your move as {side}: {move_hint(self.plan.game)}, then Enter.")
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         """A move picked on the board goes to the person whose turn it is, or is refused with the reason."""

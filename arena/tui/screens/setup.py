@@ -73,10 +73,10 @@ class SetupScreen(Screen[None]):
                     yield Select(KINDS, value=c[f"kind{seat}"], allow_blank=False, id=f"kind{seat}", compact=True)
                     yield Input(
                         c[f"model{seat}"],
-                        placeholder="model (e.g. openai/gpt-4o-mini) or minimax: 2, level=3",
+                        placeholder="model (openai/gpt-4o-mini), minimax: level=3, stockfish: elo=1350",
                         id=f"model{seat}",
                         compact=True,
-                        disabled=c[f"kind{seat}"] not in ("llm", "minimax"),
+                        disabled=c[f"kind{seat}"] not in ("llm", "minimax", "stockfish"),
                     )
             with Horizontal(classes="row"):
                 yield Label("Temp.", classes="label")
@@ -132,7 +132,7 @@ class SetupScreen(Screen[None]):
         self.clear_error()
         if event.select.id in ("kind1", "kind2"):  # the box beside a player takes a model or engine options
             seat = event.select.id[-1]
-            self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax")
+            self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax", "stockfish")
             if event.value in MODEL_KINDS:
                 warm_up_litellm()  # the import takes seconds: done while the form is filled in
         if event.select.id == "game" and isinstance(event.value, str):

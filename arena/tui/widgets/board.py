@@ -18,7 +18,9 @@ from arena.match.boards import GridSpec, grids_for
 MARK_CLASSES = {"X": "mark-x", "O": "mark-o", "S": "ship", "~": "sea", ".": "empty"}
 # Battleship's X and O are a hit and a miss: colours of their own, not the players'.
 SEA_CLASSES = {"X": "hit", "O": "miss", "S": "ship", "~": "sea"}
-PARTS = ("mark-x", "mark-o", "ship", "sea", "empty", "hit", "miss", "sunk", "line", "cursor", "label")
+PARTS: tuple[str, ...] = ("mark-x", "mark-o", "ship", "sea", "empty", "hit", "miss", "sunk", "line", "cursor", "label")
+PARTS += ("light", "dark", "white-piece", "black-piece", "moved", "check", "picked")  # chess
+CHESS_KEYS = set("abcdefgh12345678KQRBNOo0x=-+#")
 SEA_LEGEND = (("~", "sea"), ("S", "ship"), ("X", "hit"), ("O", "miss"))
 GAP = 3
 LABEL = 3
@@ -40,6 +42,7 @@ class Board(Widget, can_focus=True):
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
     typed: reactive[str] = reactive("")
+    picked: reactive[tuple[int, int] | None] = reactive(None)  # chess: the from-square chosen, waiting for its to
 
     class Chosen(Message):
         """The person picked a move (its 1-based text, e.g. `2,3` or `4`)."""
@@ -60,6 +63,7 @@ class Board(Widget, can_focus=True):
         """Draw a new position."""
         fresh = not self.grids
         self.grids = grids_for(game, state, viewer)
+        self.picked = None
         self.interactive = interactive
         main = self.main
         if main is not None:
@@ -137,18 +141,24 @@ class Board(Widget, can_focus=True):
             if top == 2:
                 lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
             header = " " * LABEL + "".join(
-                f"{c + 1:^5}" if cw == 5 else f"{c + 1:>{cw - 1}} " if cw > 2 else f"{c + 1:<2}"
+                f"{grid.col_label(c):^5}" if cw == 5 else f"{grid.col_label(c):>{cw - 1}} " if cw > 2
+                else f"{grid.col_label(c):<2}"
                 for c in range(grid.cols)
-            )
+            )  # fmt: skip
             lines[top - 1].append(" " * pad + header.ljust(width), style=self.part("label"))
             for step in range(height - top):
                 line = lines[step + top]
                 line.append(" " * pad)
                 r, spacer = divmod(step, self.row_step)
+                if spacer and grid.files and r < grid.rows:  # a drawn-large chess square is two lines high
+                    line.append(" " * LABEL)
+                    for c in range(grid.cols):
+                        line.append(self.square_text(grid, r, c, cw, blank=True))
+                    continue
                 if r >= grid.rows or spacer:
                     line.append(" " * width)
                     continue
-                line.append("" if grid.columns_only else f"{r + 1:>2} ", style=self.part("label"))
+                line.append("" if grid.columns_only else f"{grid.row_label(r):>2} ", style=self.part("label"))
                 if grid.columns_only:
                     line.append(" " * LABEL)
                 for c in range(grid.cols):
@@ -157,6 +167,8 @@ class Board(Widget, can_focus=True):
         return Text("\n").join([*lines, caption] if caption or self.typing or self.interactive else lines)
 
     def cell_text(self, grid: GridSpec, r: int, c: int, cw: int) -> Text:
+        if grid.files:
+            return self.square_text(grid, r, c, cw)
         symbol = grid.symbols[r][c]
         style = self.part(SEA_CLASSES.get(symbol, "") if grid.sea else MARK_CLASSES.get(symbol, ""))
         if (r, c) in grid.sunk:
@@ -169,6 +181,23 @@ class Board(Widget, can_focus=True):
             cur_r, cur_c = self.cursor
             if c == cur_c and (grid.columns_only or r == cur_r):
                 style += self.part("cursor")
+        text = f"  {symbol}  " if cw == 5 else f" {symbol} " if cw == 3 else f"{symbol} "
+        return Text(text, style=style)
+
+    def square_text(self, grid: GridSpec, r: int, c: int, cw: int, blank: bool = False) -> Text:
+        """A chess square: light or dark, its piece coloured by side (letters tell them apart without colour)."""
+        symbol = " " if blank else grid.symbols[r][c]
+        style = self.part("light" if (r + c) % 2 == 0 else "dark")
+        if symbol.strip():
+            style += self.part("white-piece" if symbol.isupper() else "black-piece")
+        if (r, c) in grid.moved:
+            style += self.part("moved")
+        if grid.check == (r, c):
+            style += self.part("check")
+        if self.picked == (r, c):
+            style += self.part("picked")
+        if self.interactive and grid.clickable and self.has_focus and self.cursor == (r, c):
+            style += self.part("cursor")
         text = f"  {symbol}  " if cw == 5 else f" {symbol} " if cw == 3 else f"{symbol} "
         return Text(text, style=style)
 
@@ -197,7 +226,22 @@ class Board(Widget, can_focus=True):
         grid, row, col = found
         if grid.clickable:
             self.cursor = (row, col)
+            self.choose_cell(grid, row, col)
+
+    def choose_cell(self, grid: GridSpec, row: int, col: int) -> None:
+        """Play the cell, or at chess pick the from-square first (the same square again lets go of it)."""
+        if not grid.files:
             self.post_message(self.Chosen(grid.move_text(row, col)))
+        elif self.picked is None:
+            self.picked = (row, col) if grid.symbols[row][col].strip() else None
+        elif self.picked == (row, col):
+            self.picked = None
+        else:
+            start = self.picked
+            self.picked = None
+            pawn = grid.symbols[start[0]][start[1]] in "Pp"
+            promotion = "q" if pawn and row in (0, 7) else ""  # a queen unless typed otherwise (e7e8n)
+            self.post_message(self.Chosen(grid.move_text(*start) + grid.move_text(row, col) + promotion))
 
     def action_cursor(self, rows: int, cols: int) -> None:
         main = self.main
@@ -210,9 +254,12 @@ class Board(Widget, can_focus=True):
         main = self.main
         if main is None or not self.interactive:
             return
-        text = self.typed or main.move_text(*self.cursor)
-        self.typed = ""
-        self.post_message(self.Chosen(text))
+        if self.typed or not main.files:
+            text = self.typed or main.move_text(*self.cursor)
+            self.typed = ""
+            self.post_message(self.Chosen(text))
+        else:
+            self.choose_cell(main, *self.cursor)
 
     def clear_typing(self) -> bool:
         """Forget a half-typed move; True if there was one (the screen's Esc does this before going back)."""
@@ -223,7 +270,10 @@ class Board(Widget, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         if not self.interactive:
             return
-        if event.character and (event.character.isdigit() or event.character in ", "):
+        chess = bool(self.main and self.main.files)
+        if (chess and event.character and event.character in CHESS_KEYS) or (
+            event.character and (event.character.isdigit() or event.character in ", ")
+        ):
             self.typed = (self.typed + event.character)[-8:]
             event.stop()
         elif event.key == "backspace" and self.typed:
@@ -234,6 +284,9 @@ class Board(Widget, can_focus=True):
         self.refresh()
 
     def watch_typed(self) -> None:
+        self.refresh()
+
+    def watch_picked(self) -> None:
         self.refresh()
 
     def on_focus(self) -> None:
