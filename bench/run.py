@@ -15,6 +15,7 @@ from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
 from bench.analysis import bench_analysis
+from bench.chess import bench_chess
 from bench.connect_four import bench_connect_four
 from bench.gomoku import bench_gomoku
 from bench.gomoku_openings import bench_gomoku_openings
@@ -159,6 +160,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "matches": bench_recorded_matches,
     "recording": bench_recording,
     "imports": bench_imports,
+    "chess": bench_chess,
     "report-scale": bench_report_scale,
     "startup": bench_startup,
 }

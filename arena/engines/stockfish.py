@@ -22,6 +22,7 @@ INSTALL = "install it (Debian/Ubuntu: apt-get install stockfish; macOS: brew ins
 HASH_MB = 16
 
 _engines: dict[str, chess.engine.SimpleEngine] = {}
+_owner = os.getpid()  # a forked child inherits the dict but not the engines' threads: it starts its own
 _lock = threading.Lock()
 
 
@@ -48,7 +49,11 @@ def stockfish_path() -> str:
 
 def engine(role: str) -> chess.engine.SimpleEngine:
     """This process's engine for a role (`player` or `grader`), started on first use and kept warm."""
+    global _owner
     with _lock:
+        if _owner != os.getpid():  # forked: the parent's engines are not ours to use (nor to quit)
+            _engines.clear()
+            _owner = os.getpid()
         running = _engines.get(role)
         if running is not None:
             return running
@@ -77,6 +82,8 @@ def version() -> str:
 
 def close_all() -> None:
     """Quit every engine of this process (also called by workers at their end)."""
+    if _owner != os.getpid():
+        return
     for role in list(_engines):
         forget(role)
 
