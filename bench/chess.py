@@ -64,7 +64,8 @@ def bench_chess(whole: bool = False) -> None:
     rows.append(("2 processes", f"{len(pairs) / two:.1f}", f"{1000 * two / len(pairs):.1f} ms"))
     load = os.getloadavg()[0]
     table(
-        f"Chess grading, {len(pairs)} positions of the shipped games, {grader} ({os.cpu_count()} cores, load {load:.1f})",
+        f"Chess grading, {len(pairs)} positions of the shipped games, {grader} ({os.cpu_count()} cores, "
+        f"load {load:.1f})",
         ("processes", "positions/s", "per position"),
         rows,
     )
