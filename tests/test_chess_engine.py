@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import chess
+import chess.pgn
 import pytest
 
 from arena.engines.chess_grades import grade_move, kind_of, move_accuracy, win_percent
@@ -67,6 +68,14 @@ def test_stockfish_plays_records_and_is_graded_beside_random(tmp_path: Path) -> 
     assert engine["average_centipawn_loss"] < engine["random_average_centipawn_loss"]
     table = arena("report", "--db", db, "--game", "chess")
     assert "acc" in table.stdout and "acpl" in table.stdout and "random legal move" in table.stdout
+    assert arena("report", "--db", db, "--out", str(tmp_path / "out")).returncode == 0
+    with open(tmp_path / "out" / "chess.pgn", encoding="utf-8") as handle:
+        games = [game for game in iter(lambda: chess.pgn.read_game(handle), None)]
+    assert len(games) == 2 and all(
+        not game.errors and game.headers["Result"] in ("1-0", "0-1", "1/2-1/2") for game in games
+    )
+    assert {games[0].headers["White"], games[0].headers["Black"]} == {"stockfish:elo=1350", "random"}
+    assert "[%eval" in str(games[0]) and games[0].headers["Annotator"].startswith("Stockfish")
 
 
 def test_solve_gives_the_engines_verdict() -> None:

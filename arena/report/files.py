@@ -95,6 +95,7 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     """Every file of a report: CSV and JSON tables, one transcript per match, and the charts."""
     from arena.analysis import charts
     from arena.analysis.transcript import transcript
+    from arena.report.pgn import match_pgn
 
     out.mkdir()
     written = []
@@ -107,12 +108,18 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     written.append(write_csv(out / "moves.csv", move_rows(report)))
     transcripts = out / "transcripts"
     transcripts.mkdir(exist_ok=True)
-    wanted = {a.id for a in report.analyses}
+    wanted = {a.id: a for a in report.analyses}
+    games: list[str] = []
     for document in store.documents():
         if document.get("id") in wanted and (record := store.validated(document)) is not None:
             path = transcripts / f"{safe_name(record.id)}.txt"
             path.write_text(inert(transcript(record, prompts=True)) + "\n", encoding="utf-8")
             written.append(path)
+            if record.game == "chess":
+                games.append(match_pgn(record, wanted[record.id]))
+    if games:  # one PGN database of every chess match, graded moves annotated
+        (out / "chess.pgn").write_text("\n\n".join(games) + "\n", encoding="utf-8")
+        written.append(out / "chess.pgn")
     written += write_task_files(out, report)
     for board in report.boards:
         game = safe_name(board.game)

@@ -1,0 +1,69 @@
+"""Chess matches as PGN: the players' identities, result and termination, each move's evaluation as a comment and
+its class as a NAG (?? blunder, ? mistake, ?! inaccuracy), so that any chess program can replay the graded game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chess
+import chess.pgn
+
+from arena.analysis.moves import MOVE_FIELDS, MatchAnalysis
+from arena.match.records import MatchRecord
+
+BEST, PLAYED, BLUNDER = (MOVE_FIELDS.index(name) for name in ("best_value", "value", "blunder"))
+NAGS = {"blunder": chess.pgn.NAG_BLUNDER, "mistake": chess.pgn.NAG_MISTAKE, "inaccuracy": chess.pgn.NAG_DUBIOUS_MOVE}
+
+
+def result_text(record: MatchRecord) -> str:
+    """`1-0`, `0-1`, `1/2-1/2`, or `*` for a match that was not scored."""
+    outcome = record.outcome
+    if outcome.status != "finished":
+        return "*"
+    if outcome.termination == "disqualified" and outcome.disqualified is not None:
+        return "0-1" if outcome.disqualified == 0 else "1-0"
+    if outcome.winner is None:
+        return "1/2-1/2"
+    return "1-0" if outcome.winner == 0 else "0-1"
+
+
+def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
+    """One chess match as a PGN game (evaluations in pawns from White's side, as `[%eval]` comments)."""
+    from arena.engines.chess_grades import kind_of
+    from games.registry import game_from_record
+
+    rules: Any = game_from_record(record.game, record.game_options)
+    import random
+
+    state = rules.initial_state(random.Random(f"{record.seed}:game"))
+    game = chess.pgn.Game()
+    names = [p.spec for p in record.players]
+    if analysis is not None:
+        names = list(analysis.players)
+    game.headers.update(
+        Event=record.tournament or "arena",
+        Site="Arena",
+        Date=record.started_at[:10].replace("-", "."),
+        Round=str(record.index + 1),
+        White=names[0],
+        Black=names[1],
+        Result=result_text(record),
+        Termination=f"{record.outcome.termination}: {record.outcome.detail}".strip(": "),
+    )
+    if state.board.move_stack or state.board.fen() != chess.STARTING_FEN:
+        game.setup(state.board.copy(stack=False))
+    if analysis is not None and analysis.grader:
+        game.headers["Annotator"] = analysis.grader
+    rows = iter(row for row in (analysis.moves if analysis else []) if row[3])
+    node: chess.pgn.GameNode = game
+    for move in record.played:
+        played = chess.Move.from_uci(str(move.move))
+        row = next(rows, None)
+        node = node.add_variation(played)
+        if row is not None and row[PLAYED] is not None:
+            white = row[PLAYED] if move.seat == 0 else -row[PLAYED]
+            node.comment = f"[%eval {white / 100:.2f}]"
+            kind = "blunder" if row[BLUNDER] else kind_of(row[BEST], row[PLAYED], None, None)
+            if kind:
+                node.nags.add(NAGS[kind])
+    return str(game)
