@@ -24,7 +24,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "connect-four": ("rows", "cols"),
     "gomoku": ("rows", "cols", "k"),
     "battleship": ("preset", "fleets", "side"),
-    "chess": ("max_plies", "opening", "claims"),
+    "chess": ("max_plies", "opening", "claims", "fen"),
 }
 
 

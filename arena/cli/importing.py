@@ -7,7 +7,7 @@ from pathlib import Path
 
 from arena.cli.common import ArgumentParser, add_db_option, open_store, print_error
 
-PAPERS = ("topsakal", "childplay", "llm-chess")
+PAPERS = ("topsakal", "childplay", "llm-chess", "pgn")
 
 
 def import_parser() -> ArgumentParser:
@@ -16,7 +16,7 @@ def import_parser() -> ArgumentParser:
         prog="arena import",
         description=(
             "Import published game logs (Topsakal et al.'s CSV exports, ChildPlay's JSON runs, the LLM Chess "
-            "benchmark's game logs): each game becomes a "
+            "benchmark's game logs, any PGN file): each game becomes a "
             "match record, each move is judged by the arena's rules and compared with the published verdict. "
             "Importing again adds nothing."
         ),
@@ -51,6 +51,8 @@ def run_import(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.published == bool(args.paths):
         parser.error("give PATH... or --published (the paper's shipped logs), one of the two")
+    if args.published and args.paper == "pgn":
+        parser.error("pgn has no shipped logs: give the PGN files (or folders of them)")
     for path in args.paths:  # a pipe would hang the import, a device never end it
         if not path.is_dir():
             try:

@@ -44,6 +44,8 @@ def reader_for(paper: str) -> tuple[Reader, Totals]:
         from arena.imports.topsakal_totals import published_totals
     elif paper == "llm-chess":
         from arena.imports.llm_chess import published_totals, read_all
+    elif paper == "pgn":
+        from arena.imports.pgn import published_totals, read_all
     else:
         from arena.imports.childplay import published_totals, read_all
     return read_all, published_totals

@@ -49,6 +49,7 @@ class Chess:
     max_plies: int = 200
     opening: str = ""
     claims: bool = True  # threefold repetition and the fifty-move rule end the game (off: only their automatic forms)
+    fen: str = ""  # a position to start from instead of the initial one (a game imported from PGN)
     name: str = "chess"
 
     def __post_init__(self) -> None:
@@ -56,13 +57,18 @@ class Chess:
             raise ValueError(f"max_plies: from 1 to {MAX_PLIES}, not {self.max_plies}")
         if self.opening not in ("", "book", *OPENINGS):
             raise ValueError(f"opening: 'book', one of the shipped openings or nothing, not {self.opening!r}")
+        if self.fen:
+            self.from_fen(self.fen)  # ValueError names what is wrong with it
 
     def options(self) -> dict[str, Any]:
-        """The move limit, the opening rule and whether draws are claimed for the players."""
-        return {"max_plies": self.max_plies, "opening": self.opening, "claims": self.claims}
+        """The move limit, the opening rule, whether draws are claimed for the players, and a start position if any."""
+        chosen: dict[str, Any] = {"max_plies": self.max_plies, "opening": self.opening, "claims": self.claims}
+        return chosen | ({"fen": self.fen} if self.fen else {})
 
     def initial_state(self, rng: random.Random | None = None) -> ChessState:
-        """The start, or the opening the match's seed picks (a named one always)."""
+        """The start (or the given FEN), or the opening the match's seed picks (a named one always)."""
+        if self.fen:
+            return self.from_fen(self.fen)
         name = self.opening
         if name == "book":
             name = sorted(OPENINGS)[(rng or random.Random(0)).randrange(len(OPENINGS))]
