@@ -114,7 +114,7 @@ def test_same_seed_gives_the_same_results(db_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--batch", "--game", "chess"), "unknown game 'chess'"),
+        (("--batch", "--game", "go"), "unknown game 'go'"),
         (("--batch", "--players", "minimax", "wizard"), "unknown player 'wizard'"),
         (("--batch", "--games", "0"), "--games: 0 must be at least 1"),
         (("--batch", "--games", "many"), "'many' is not a whole number"),

@@ -99,7 +99,7 @@ def test_report_filters_and_bad_input(played: Path, tmp_path: Path) -> None:
     assert list(only["games"]) == ["connect-four"] and only["matches"] == 2
     nothing = arena("report", "--db", str(played), "--tournament", "t-000000000000")
     assert nothing.returncode == 1 and "no recorded match" in nothing.stderr
-    bad = arena("report", "--db", str(played), "--game", "chess")
+    bad = arena("report", "--db", str(played), "--game", "go")
     assert bad.returncode == 2 and "unknown game" in bad.stderr and "Traceback" not in bad.stderr
     table = arena("report", "--db", str(played), "--sort", "missed-blocks")
     assert table.returncode == 0 and "results of the row player" in table.stdout

@@ -55,5 +55,5 @@ async def test_a_person_plays_stockfish_by_clicks_and_by_typing(db_path: Path) -
         await pilot.press("a")
         await wait_for(pilot, lambda: screen.records)
     record = screen.records[0]
-    mine = [m.move for m in record.moves if m.seat == 0 and m.valid]
-    assert mine == ["e2e4", "g1f3"] and record.game == "chess" and record.outcome.status == "aborted"
+    played = [m.move for m in record.moves if m.seat == 0 and m.valid]
+    assert played == ["e2e4", "g1f3"] and record.game == "chess" and record.outcome.status == "aborted"

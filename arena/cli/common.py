@@ -114,11 +114,14 @@ def add_game_options(parser: argparse.ArgumentParser, battleship: bool = True) -
     parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
     if battleship:
         parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
+        parser.add_argument("--opening", help="chess: start from `book` (one of the shipped openings per match)")
+        parser.add_argument("--max-plies", type=positive_int, help="chess: moves of either side before a draw (200)")
 
 
 def game_options(args: argparse.Namespace) -> dict[str, int | str]:
     """The board options the user gave."""
-    return {k: v for k in ("rows", "cols", "k", "preset") if (v := getattr(args, k, None)) is not None}
+    names = ("rows", "cols", "k", "preset", "opening", "max_plies")
+    return {k: v for k in names if (v := getattr(args, k, None)) is not None}
 
 
 def package_version() -> str:

@@ -35,7 +35,7 @@ def report_parser() -> ArgumentParser:
     parser.add_argument("--family", metavar="PROMPT", help="only matches with a model under this prompt family")
     parser.add_argument(
         "--source",
-        choices=("arena", "topsakal", "childplay"),
+        choices=("arena", "topsakal", "childplay", "llm-chess", "pgn"),
         help="only the arena's own matches, or one paper's imported games (arena import)",
     )
     parser.add_argument("--out", type=Path, metavar="DIR", help="write CSV, JSON, transcripts and PNG charts here")

@@ -103,6 +103,12 @@ def move_words(game: Any, event: MovePlayed) -> str:
     return f"fired at {event.move}: hit" + (f", sank a ship of {len(sunk.cells)}" if sunk else "")
 
 
+def your_move(game: str, seat: int) -> str:
+    """What a person is told when it is their move: their side (White or Black at chess, else a mark) and how."""
+    side = ("White", "Black")[seat] if game == "chess" else MARKS[seat]
+    return f"Your move as {side}: {move_hint(game)}, then Enter."
+
+
 def move_hint(game: str) -> str:
     """How a person plays a move in this game."""
     if game == "chess":

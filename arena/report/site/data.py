@@ -85,7 +85,8 @@ def site_data(report: Report) -> dict[str, Any]:
     summary = report_json(report)
     games = []
     for board, (name, game) in zip(report.boards, summary["games"].items(), strict=True):
-        shown = {row.player: leaderboard_cells(row, sinks=board.sinks) for row in board.rows}
+        chess = board.rules == "chess"
+        shown = {row.player: leaderboard_cells(row, sinks=board.sinks, chess=chess) for row in board.rows}
         rows = [
             {**p, "shown_rating": shown[p["player"]][1], "shown_interval": shown[p["player"]][2]}
             for p in game["players"]
@@ -97,6 +98,7 @@ def site_data(report: Report) -> dict[str, Any]:
             for a in players
         ]
         extra = {"players": rows, "first_move_shown": first_move_text(board), "sinks": board.sinks}
+        extra["chess"] = chess
         extra["seats"] = seat_bars(rows)
         games.append({"name": name, **game, **extra, "scale": interval_bars(game["players"]), "grid": matrix})
     matches = [

@@ -58,9 +58,20 @@ def attempt_json(move: MoveRecord) -> dict[str, Any]:
     return shown
 
 
-def grade_words(row: list[Any]) -> str | None:
+def chess_words(best: int, value: int, blunder: bool) -> str:
+    """A graded chess move: its class mark, its evaluation and the best one (pawns, the mover's view)."""
+    from arena.engines.chess_grades import kind_of
+
+    kind = "blunder" if blunder else kind_of(best, value, None, None)
+    mark = {"blunder": "?? a blunder", "mistake": "? a mistake", "inaccuracy": "?! an inaccuracy"}.get(kind, "")
+    return f"{mark or 'good'} (Stockfish: {value / 100:+.2f} after it, {best / 100:+.2f} with the best move)"
+
+
+def grade_words(row: list[Any], chess: bool = False) -> str | None:
     """The analysis of one attempt in words: missed wins, blocks or sinks, and the engine's grade."""
     fields = dict(zip(MOVE_FIELDS, row, strict=False))
+    if chess and fields.get("value") is not None and fields.get("best_value") is not None:
+        return chess_words(int(fields["best_value"]), int(fields["value"]), bool(fields.get("blunder")))
     words = [f"missed a {kind}" for kind in ("win", "block", "sink") if fields.get(f"missed_{kind}")]
     value, best = fields.get("value"), fields.get("best_value")
     if value is not None and best is not None:
@@ -82,7 +93,7 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
             state = game.apply(state, game.parse_move(state, move.move))
         after = grids_for(game, state, None)
         attempt = attempt_json(move)
-        if words := grade_words(row):
+        if words := grade_words(row, chess=record.game == "chess"):
             attempt["analysis"] = words
         steps.append({"changes": changes(grids, after), **marks(after), "attempt": attempt})
         grids = after

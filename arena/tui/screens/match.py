@@ -37,7 +37,7 @@ from arena.players import Player, TurnView, make_player
 from arena.players.human import HumanPlayer
 from arena.runner.match import MatchRunner
 from arena.store import MatchStore
-from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, move_hint, move_words, outcome_text
+from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, move_words, outcome_text, your_move
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
@@ -239,8 +239,7 @@ class MatchScreen(Screen[None]):
         self.draw(view.state, interactive=True)
         board = self.query_one(Board)
         board.focus()
-        side = ("White", "Black")[view.seat] if self.plan.game == "chess" else MARKS[view.seat]
-        self.set_status(f"Your move as {side}: {move_hint(self.plan.game)}, then Enter.")
+        self.set_status(your_move(self.plan.game, view.seat))
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         """A move picked on the board goes to the person whose turn it is, or is refused with the reason."""
