@@ -23,7 +23,7 @@ from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.web_report import write_web_report
-from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, row_cells, tournament_options
+from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, fill_rows, tournament_options
 from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
@@ -220,8 +220,7 @@ class LeaderboardScreen(Screen[None]):
         if self.board is None:
             return
         self.rows = sorted_rows(self.board, self.sort)
-        for row in self.rows:
-            table.add_row(*row_cells(row, self.board.sinks), key=row.player)
+        fill_rows(table, self.board, self.rows)
         players = [row.player for row in self.rows]
         table.move_cursor(row=players.index(kept) if kept in players else 0)
 

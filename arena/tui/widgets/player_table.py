@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
-from arena.analysis.leaderboard import PlayerRow
+from arena.analysis.leaderboard import Leaderboard, PlayerRow
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
 from arena.report.tables import leaderboard_cells
@@ -30,9 +32,21 @@ COLUMNS = (
 NAME_WIDTH = 26  # a longer identity is cut in the table; the highlighted row's is shown whole above it
 
 
-def row_cells(row: PlayerRow, sinks: bool) -> tuple[Text, ...]:
-    """One leaderboard row as table cells (Battleship's missed column counts sinks)."""
-    cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks)
+CHESS_LABELS = {"miss w/b": "acc/rnd", "blunder": "blund/rnd", "keep": "acpl/rnd"}
+
+
+def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow]) -> None:
+    """Put a board's rows in the table, its headers named for the game (chess grades other things)."""
+    chess = board.rules == "chess"
+    for label, _ in COLUMNS:
+        table.columns[ColumnKey(label)].label = Text(CHESS_LABELS.get(label, label) if chess else label)
+    for row in rows:
+        table.add_row(*row_cells(row, board.sinks, chess), key=row.player)
+
+
+def row_cells(row: PlayerRow, sinks: bool, chess: bool = False) -> tuple[Text, ...]:
+    """One leaderboard row as table cells (Battleship's missed column counts sinks; chess's are graded)."""
+    cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks, chess=chess)
     if len(cells[0]) > NAME_WIDTH:
         cells[0] = cells[0][: NAME_WIDTH - 1] + "…"
     cells = [str(row.group) if row.group else "-", str(row.rank) if row.rank else "-", *cells]
