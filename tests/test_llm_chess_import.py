@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,6 +53,19 @@ def test_every_shipped_game_is_read_and_agrees_with_its_published_ending(tmp_pat
     assert statuses == {"finished", "error"}  # ERROR OCCURED is never scored
     wrong = [r for r in records.values() if r.outcome.termination == "disqualified"]
     assert wrong and all(r.players[r.outcome.disqualified or 0].spec.startswith("llm:") for r in wrong)
+    compared = {c["group"]: c for c in published_vs_recomputed(db)}
+    assert len(compared) == 16
+    assert compared[f"{RUN.rsplit('/', 1)[0]}/2026-03-07-09-21-08"]["why"].startswith("1 published draws are ERROR")
+    o3 = compared["dragon_vs_llm/lvl-1_vs_o3-2025-04-16-low/2025-05-02-00-02"]
+    assert o3["published"]["games"] == 33 and o3["recomputed"]["games"] == 23 and "sample holds 23" in o3["why"]
+
+
+def published_vs_recomputed(db: str) -> list[dict[str, Any]]:
+    """The report's published aggregates beside the recounted ones, without grading a move (results only)."""
+    from arena.imports.compare import comparisons
+
+    with MatchStore(Path(db), read_only=True) as store:
+        return [row.as_dict() for row in comparisons(store, "llm-chess")]
 
 
 @pytest.mark.parametrize(

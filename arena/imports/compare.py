@@ -71,7 +71,7 @@ def comparisons(
 
     `imported` says whether any match passing them was imported, when the caller knows (else the index is read).
     """
-    if source not in (None, "topsakal", "childplay"):
+    if source not in (None, "topsakal", "childplay", "llm-chess"):
         return []
     wanted = source in (None, "childplay") and game is None and store.holds(TASK_SESSIONS)
     shapes = shapes_rows(store) if wanted else []
@@ -88,6 +88,10 @@ def comparisons(
         rows += topsakal_rows(games["topsakal"], [t for t in totals if t.get("kind") == "leaderboard"])
     if games["childplay"]:
         rows += childplay_rows(games["childplay"], [t for t in totals if t.get("kind") == "results"])
+    if games["llm-chess"]:
+        from arena.imports.compare_chess import llm_chess_rows  # imports this module's Comparison
+
+        rows += llm_chess_rows(games["llm-chess"], [t for t in totals if t.get("paper") == "llm-chess"])
     return rows + shapes
 
 

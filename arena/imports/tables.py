@@ -39,11 +39,16 @@ def figure_names(row: Comparison) -> str:
     """What the figures of a row are, in order."""
     if row.paper == "topsakal":
         return "W-D-L-DQ" + ("-inv/move-moves" if len(row.metrics) > 4 else "")
+    if row.paper == "llm-chess":
+        return "games-White-Black-draws-moves"
     return "correct-answers-unreadable" if row.game == "shapes" else "P1-P2-tie-wrong"
 
 
 def short_group(group: str) -> str:
-    """A ChildPlay run's folder without its boilerplate (`tictactoe_gpt4_temp_0`); a prompt type as it is."""
+    """A ChildPlay run's folder without its boilerplate (`tictactoe_gpt4_temp_0`); a prompt type as it is; an LLM
+    Chess run's folder as it is."""
+    if group.count("/") > 1:
+        return group
     folder, _, file = group.partition("/")
     short = folder.removeprefix("hf_").removeprefix("experiment_").replace("_oneshot", "")
     game = file.removeprefix("game_messages_").removesuffix(".json")
