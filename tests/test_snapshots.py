@@ -183,6 +183,7 @@ def test_every_board_in_replay(
     async def replay(pilot: Pilot[None]) -> None:
         steady = [move.model_copy(update={"seconds": 0.0}) for move in record.moves]  # times vary run to run
         await app.push_screen(ReplayScreen(record.model_copy(update={"moves": steady})))
+        await app.workers.wait_for_complete()  # chess: the grades are looked up (this match is not stored)
         for _ in range(min(8, len(record.moves))):
             await pilot.press("right")
         await pilot.pause()

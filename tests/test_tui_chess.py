@@ -5,8 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from textual.widgets import Sparkline, Static
+
 from arena.players.human import HumanPlayer
 from arena.tui.screens.match import MatchScreen
+from arena.tui.screens.replay import ReplayScreen
 from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import Board
 from tests.tui_helpers import cell_offset, make_app, open_match, status, wait_for
@@ -57,3 +60,12 @@ async def test_a_person_plays_stockfish_by_clicks_and_by_typing(db_path: Path) -
     record = screen.records[0]
     played = [m.move for m in record.moves if m.seat == 0 and m.valid]
     assert played == ["e2e4", "g1f3"] and record.game == "chess" and record.outcome.status == "aborted"
+    replay = make_app(db_path)
+    async with replay.run_test(size=(80, 24)) as pilot:
+        screen_of = ReplayScreen(record)
+        await replay.push_screen(screen_of)
+        await wait_for(pilot, lambda: screen_of.grades, timeout=60)  # graded by Stockfish, then cached
+        await pilot.press("right")
+        shown = str(screen_of.query_one("#status", Static).render())
+        assert "e2e4" in shown and "(+0." in shown  # 1. e4 keeps White's small edge
+        assert len(screen_of.query_one("#evals", Sparkline).data or []) == len(record.moves)

@@ -67,6 +67,20 @@ def chess_words(best: int, value: int, blunder: bool) -> str:
     return f"{mark or 'good'} (Stockfish: {value / 100:+.2f} after it, {best / 100:+.2f} with the best move)"
 
 
+def chess_mark(row: list[Any], seat: int) -> str:
+    """` ?? (-6.60)`: a graded chess move's class mark and the evaluation after it, White's view; "" ungraded."""
+    fields = dict(zip(MOVE_FIELDS, row, strict=False))
+    value, best = fields.get("value"), fields.get("best_value")
+    if value is None or best is None:
+        return ""
+    from arena.engines.chess_grades import kind_of
+
+    kind = "blunder" if fields.get("blunder") else kind_of(int(best), int(value), None, None)
+    mark = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}.get(kind, "")
+    white = int(value) if seat == 0 else -int(value)
+    return f"{mark} ({white / 100:+.2f})"
+
+
 def grade_words(row: list[Any], chess: bool = False) -> str | None:
     """The analysis of one attempt in words: missed wins, blocks or sinks, and the engine's grade."""
     fields = dict(zip(MOVE_FIELDS, row, strict=False))

@@ -6,11 +6,12 @@ import random
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, Sparkline, Static
 
 from arena.inert import inert_text
 from arena.match.records import MatchRecord, MoveRecord
@@ -37,6 +38,7 @@ class ReplayScreen(Screen[None]):
         self.states = self.positions()
         self.step = 0  # attempts shown so far
         self.with_prompt = False  # the prompt of each attempt is long: shown on demand
+        self.grades: list[str] = []  # chess: per attempt, its class mark and Stockfish's evaluation
 
     def positions(self) -> list[Any]:
         """The position after each attempt (a refused attempt leaves it unchanged)."""
@@ -54,6 +56,9 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="left"):
                 yield Board(id="board")
                 yield Static("", id="status")
+                if self.record.game == "chess":
+                    yield Static("", id="eval-title")
+                    yield Sparkline([], id="evals")
             with VerticalScroll(id="replay-detail", classes="panel"):
                 yield Static("", id="detail")
         yield Footer()
@@ -62,6 +67,37 @@ class ReplayScreen(Screen[None]):
         players = " vs ".join(p.spec for p in self.record.players)
         self.title = f"Replay: {self.record.game}, {players}"
         self.query_one("#replay-detail").border_title = "attempt"
+        self.show()
+        if self.record.game == "chess":
+            self.load_grades()
+
+    @work(thread=True, exclusive=True)
+    def load_grades(self) -> None:
+        """Stockfish's grade of each move (from the analysis cache, or made now), off the screen's thread."""
+        from arena.analysis.cache import analyse_store
+        from arena.store.summaries import FIELD
+
+        ident = FIELD["id"]
+        self.app.call_from_thread(self.query_one("#eval-title", Static).update, "grading the moves…")
+        store: Any = getattr(self.app, "store")  # noqa: B009 - ArenaApp's, not typed on Screen.app
+        found = analyse_store(store, keep=lambda row: row[ident] == self.record.id)
+        self.app.call_from_thread(self.show_grades, found[0].moves if found else None)
+
+    def show_grades(self, rows: list[list[Any]] | None) -> None:
+        """Each move's mark and evaluation in the status line, and the evaluation over the game as a graph."""
+        from arena.analysis.moves import MOVE_FIELDS
+        from arena.report.site.frames import chess_mark
+
+        at = MOVE_FIELDS.index("value")
+        if rows is None:
+            self.query_one("#eval-title", Static).update("not graded: this match is not in the database")
+            return
+        self.grades = [chess_mark(row, move.seat) for row, move in zip(rows, self.record.moves, strict=False)]
+        evals = [float(row[at]) * (1 if move.seat == 0 else -1) for row, move in zip(rows, self.record.moves,
+                 strict=False) if row[at] is not None]  # fmt: skip
+        title = "evaluation by move (White's view)" if evals else "no grades (is Stockfish installed?)"
+        self.query_one("#eval-title", Static).update(title)
+        self.query_one("#evals", Sparkline).data = [max(-1000.0, min(1000.0, e)) + 1000 for e in evals]
         self.show()
 
     def show(self) -> None:
@@ -79,7 +115,8 @@ class ReplayScreen(Screen[None]):
     def describe(self, move: MoveRecord, total: int) -> str:
         who = self.record.players[move.seat].spec
         verdict = move.move if move.valid else f"refused: {move.error}"
-        text = f"Attempt {self.step}/{total}: {who} → {verdict} ({move.seconds:.2f} s)"
+        grade = self.grades[self.step - 1] if self.step - 1 < len(self.grades) else ""
+        text = f"Attempt {self.step}/{total}: {who} → {verdict}{grade} ({move.seconds:.2f} s)"
         if self.step == total:
             text += f"\nResult: {result_words(self.record)}"
         return text
