@@ -51,3 +51,15 @@ def test_a_family_without_chess_prompts_is_refused_in_one_line(fake_llm: FakeSer
                 db=tmp_path / "db")  # fmt: skip
     assert ran.returncode == 2 and "the childplay prompts have none for chess" in ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1
+
+
+def test_constrained_decoding_asks_for_a_legal_move_in_uci(fake_llm: FakeServer, tmp_path: Path) -> None:
+    model = fake_llm.script("chess-json", Reply(content='{"move": "e2e4"}'))
+    ran = batch("--players", f"llm:{model}", "random", "--api-base", fake_llm.url, "--constrained",
+                "--invalid-retries", "0", db=tmp_path / "db")  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    with MatchStore(tmp_path / "db", read_only=True) as store:
+        record = store.matches()[0]
+    assert record.moves[0].valid and record.moves[0].move == "e2e4"
+    schema = fake_llm.calls("chess-json")[0]["response_format"]["json_schema"]["schema"]
+    assert len(schema["properties"]["move"]["enum"]) == 20 and "e2e4" in schema["properties"]["move"]["enum"]

@@ -62,6 +62,19 @@ def read_json_move(reply: str, columns_only: bool) -> str:
     return ",".join(values)
 
 
+def read_json_chess(reply: str) -> str:
+    """A chess move given as JSON (constrained decoding): the `move` of the last object, for the game to read."""
+    candidates = _JSON_OBJECT.findall(reply)
+    try:
+        data = json.loads(candidates[-1]) if candidates else None
+    except (ValueError, RecursionError):
+        data = None
+    move = data.get("move") if isinstance(data, dict) else None
+    if not isinstance(move, str) or not move.strip():
+        raise InvalidMove(f"no JSON object with a 'move' in the answer {_clip(reply)}")
+    return move.strip()
+
+
 def move_lines(reply: str) -> list[str]:
     """The texts of every `MOVE: ...` line, in order (the caller picks the last readable one)."""
     return [str(line).strip().strip("`*").strip() for line in _MOVE_LINE.findall(reply)]

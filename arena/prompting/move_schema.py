@@ -15,6 +15,11 @@ def move_schema(game: Any, base: int, state: Any = None, exact: bool = False) ->
     coordinate is limited to the values legal moves use, as OpenAI-style strict schemas allow no
     alternatives at the root.
     """
+    if getattr(game, "name", "") == "chess":  # a move in UCI: one of the legal ones, or any well-formed one
+        legal_uci = [game.move_text(m) for m in game.legal_moves(state)] if state is not None else None
+        text: dict[str, Any] = {"type": "string"}
+        text.update({"enum": legal_uci} if legal_uci else {"pattern": "^[a-h][1-8][a-h][1-8][qrbn]?$"})
+        return {"type": "object", "properties": {"move": text}, "required": ["move"], "additionalProperties": False}
     rows, cols, _ = dimensions(game)
     legal = list(game.legal_moves(state)) if state is not None else None
     if isinstance(game, ConnectFour):
