@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,8 @@ from arena.llm.local import model_path, shared_local_server, stop_shared_local_s
 from arena.players import PlayerOptions
 from arena.runner.match import MatchRunner, MatchSetup
 
-GAMES = [("tictactoe", {}), ("connect-four", {}), ("gomoku", {}), ("battleship", {"preset": "childplay"})]
+GAMES: list[tuple[str, dict[str, Any]]] = [("tictactoe", {}), ("connect-four", {}), ("gomoku", {})]
+GAMES += [("battleship", {"preset": "childplay"}), ("chess", {"max_plies": 6})]  # a short chess game
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -27,7 +29,7 @@ def test_the_model_ships_inside_the_python_package() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "game_options"), GAMES)
-async def test_a_full_match_against_random_is_recorded(game: str, game_options: dict[str, str]) -> None:
+async def test_a_full_match_against_random_is_recorded(game: str, game_options: dict[str, Any]) -> None:
     setup = MatchSetup(game, ("llm:local", "random"), seed=3, game_options=game_options)
     record = await MatchRunner(setup, options=PlayerOptions(temperature=0.0, max_tokens=96)).run()
     assert record.outcome.status == "finished", record.outcome

@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Sparkline, Static
 
+from arena.players import PlayerOptions
 from arena.players.human import HumanPlayer
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.replay import ReplayScreen
@@ -69,3 +71,17 @@ async def test_a_person_plays_stockfish_by_clicks_and_by_typing(db_path: Path) -
         shown = str(screen_of.query_one("#status", Static).render())
         assert "e2e4" in shown and "(+0." in shown  # 1. e4 keeps White's small edge
         assert len(screen_of.query_one("#evals", Sparkline).data or []) == len(record.moves)
+
+
+@pytest.mark.slow  # the real local model answers every move of a short game
+async def test_the_local_model_plays_chess_in_the_app(db_path: Path) -> None:
+    app = make_app(db_path)
+    options = PlayerOptions(temperature=0.0, constrained=True)
+    config = SeriesConfig("chess", ("llm:local", "random"), seed=2, game_options={"max_plies": 4}, llm=options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, config)
+        await wait_for(pilot, lambda: screen.records, timeout=300)
+    record = screen.records[0]
+    model_moves = [m for m in record.moves if m.seat == 0]
+    assert record.outcome.status == "finished" and model_moves
+    assert all(m.valid or m.error for m in model_moves)  # a refused answer always says why
