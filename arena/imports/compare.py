@@ -7,9 +7,9 @@ player's (the opponent gets no win); ChildPlay's P2 wins include the games the m
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from typing import Any
 
+from arena.imports.comparison import Comparison
 from arena.imports.reasons import ratio, topsakal_reason
 from arena.store import MatchStore
 from arena.store.summaries import FIELD
@@ -22,40 +22,6 @@ TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
 TOPSAKAL_MOVES = ("invalid_ratio", "attempts")
 CHILDPLAY_METRICS = ("P1 Wins", "P2 Wins", "Ties", "P1 Wrong Moves")
 SHAPES_METRICS = ("correct", "answers", "unreadable")
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """One published figure set beside the same figures recomputed from the games (and by the arena's rules)."""
-
-    paper: str
-    game: str
-    group: str  # Topsakal: the prompt type; ChildPlay: the run's file
-    player: str
-    metrics: tuple[str, ...]
-    published: tuple[float, ...]
-    recomputed: tuple[float, ...]  # from the published result of each imported game
-    judged: tuple[float, ...]  # from the arena's own verdict on each game
-    why: str
-
-    @property
-    def differs(self) -> bool:
-        """Whether any recomputed or re-judged figure is not the published one."""
-        return self.published != self.recomputed or self.published != self.judged
-
-    def as_dict(self) -> dict[str, Any]:
-        """For --json."""
-        return {
-            "paper": self.paper,
-            "game": self.game,
-            "group": self.group,
-            "player": self.player,
-            "published": dict(zip(self.metrics, self.published, strict=True)),
-            "recomputed": dict(zip(self.metrics, self.recomputed, strict=True)),
-            "arena": dict(zip(self.metrics, self.judged, strict=True)),
-            "differs": self.differs,
-            "why": self.why,
-        }
 
 
 def has_imports(store: MatchStore) -> bool:
@@ -89,7 +55,7 @@ def comparisons(
     if games["childplay"]:
         rows += childplay_rows(games["childplay"], [t for t in totals if t.get("kind") == "results"])
     if games["llm-chess"]:
-        from arena.imports.compare_chess import llm_chess_rows  # imports this module's Comparison
+        from arena.imports.compare_chess import llm_chess_rows  # its totals are read only when imported
 
         rows += llm_chess_rows(games["llm-chess"], [t for t in totals if t.get("paper") == "llm-chess"])
     return rows + shapes

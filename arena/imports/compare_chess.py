@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from arena.imports.compare import Comparison
+from arena.imports.comparison import Comparison
 
 METRICS = ("games", "white wins", "black wins", "draws", "moves")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from arena.imports.common import FileCheck
-from arena.imports.compare import Comparison
+from arena.imports.comparison import Comparison
 from arena.inert import inert_text
 
 

@@ -12,7 +12,8 @@ from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.groups import first_move_term
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of, group_order, rank
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
-from arena.imports.compare import Comparison, comparisons
+from arena.imports.compare import comparisons
+from arena.imports.comparison import Comparison
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused
 from arena.store.summaries import FIELD
