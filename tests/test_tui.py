@@ -12,7 +12,6 @@ from textual import events
 from textual.widgets import DataTable, Select, Static, TabbedContent
 
 from arena.players import PlayerOptions
-from arena.players.human import HumanPlayer
 from arena.quiz.session import hard_boards
 from arena.store import MatchStore
 from arena.store.tables import QUIZ_ANSWERS
@@ -27,11 +26,17 @@ from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply
-from tests.tui_helpers import cell_offset, current, drawn_text, make_app, open_leaderboard, open_match, status, wait_for
-
-
-def human_of(screen: MatchScreen) -> HumanPlayer:
-    return next(iter(screen.humans.values()))
+from tests.tui_helpers import (
+    cell_offset,
+    current,
+    drawn_text,
+    human_of,
+    make_app,
+    open_leaderboard,
+    open_match,
+    status,
+    wait_for,
+)
 
 
 async def test_human_beats_nobody_but_finishes_against_minimax_by_clicks(db_path: Path) -> None:

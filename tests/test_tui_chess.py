@@ -9,18 +9,13 @@ import pytest
 from textual.widgets import Sparkline, Static
 
 from arena.players import PlayerOptions
-from arena.players.human import HumanPlayer
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.replay import ReplayScreen
 from arena.tui.series import SeriesConfig
 from arena.tui.widgets.board import Board
-from tests.tui_helpers import cell_offset, make_app, open_match, status, wait_for
+from tests.tui_helpers import cell_offset, human_of, make_app, open_match, status, wait_for
 
 os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"  # Debian's Stockfish
-
-
-def human_of(screen: MatchScreen) -> HumanPlayer:
-    return next(iter(screen.humans.values()))
 
 
 def mine(screen: MatchScreen) -> int:

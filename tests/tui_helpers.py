@@ -10,6 +10,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from arena.players.human import HumanPlayer
 from arena.tui.app import ArenaApp
 from arena.tui.screens.leaderboard import LeaderboardScreen
 from arena.tui.screens.match import MatchScreen
@@ -20,6 +21,11 @@ from arena.tui.widgets.board import GAP, LABEL, Board
 def current(app: ArenaApp) -> Any:
     """The active screen, typed loosely so tests can narrow it with isinstance."""
     return app.screen
+
+
+def human_of(screen: MatchScreen) -> HumanPlayer:
+    """The person playing in a match screen."""
+    return next(iter(screen.humans.values()))
 
 
 def status(app: ArenaApp) -> str:

@@ -84,6 +84,15 @@ def kind_of(best_cp: int, played_cp: int, best_mate: int | None, played_mate: in
     return next((name for threshold, name in CLASSES if drop >= threshold - 1e-9), "")
 
 
+MARKS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}  # the annotation symbols of each class
+
+
+def recorded_kind(best_cp: int, played_cp: int, blunder: bool) -> str:
+    """A graded move's class from what an analysis row keeps: its blunder flag (mate rules included), else the
+    drop in winning chances (a row keeps no distance to mate)."""
+    return "blunder" if blunder else kind_of(best_cp, played_cp, None, None)
+
+
 def grade_move(board: chess.Board, move: chess.Move, nodes: int = DEFAULT_NODES) -> ChessVerdict:
     """The verdict on `move` in `board` (EngineMissing or EngineFailed when Stockfish cannot be used)."""
     scored: dict[chess.Move, tuple[int, int | None, int]] = {}

@@ -3,15 +3,15 @@ its class as a NAG (?? blunder, ? mistake, ?! inaccuracy), so that any chess pro
 
 from __future__ import annotations
 
-from typing import Any
+import random
 
 import chess
 import chess.pgn
 
-from arena.analysis.moves import MOVE_FIELDS, MatchAnalysis
+from arena.analysis.moves import MOVE_FIELDS, MatchAnalysis, game_for
 from arena.match.records import MatchRecord
 
-BEST, PLAYED, BLUNDER = (MOVE_FIELDS.index(name) for name in ("best_value", "value", "blunder"))
+VALID, BEST, PLAYED, BLUNDER = (MOVE_FIELDS.index(name) for name in ("valid", "best_value", "value", "blunder"))
 NAGS = {"blunder": chess.pgn.NAG_BLUNDER, "mistake": chess.pgn.NAG_MISTAKE, "inaccuracy": chess.pgn.NAG_DUBIOUS_MOVE}
 
 
@@ -29,17 +29,11 @@ def result_text(record: MatchRecord) -> str:
 
 def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
     """One chess match as a PGN game (evaluations in pawns from White's side, as `[%eval]` comments)."""
-    from arena.engines.chess_grades import kind_of
-    from games.registry import game_from_record
+    from arena.engines.chess_grades import recorded_kind
 
-    rules: Any = game_from_record(record.game, record.game_options)
-    import random
-
-    state = rules.initial_state(random.Random(f"{record.seed}:game"))
+    state = game_for(record.game, record.game_options).initial_state(random.Random(f"{record.seed}:game"))
     game = chess.pgn.Game()
-    names = [p.spec for p in record.players]
-    if analysis is not None:
-        names = list(analysis.players)
+    names = list(analysis.players) if analysis is not None else [p.spec for p in record.players]
     game.headers.update(
         Event=record.tournament or "arena",
         Site="Arena",
@@ -54,7 +48,7 @@ def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
         game.setup(state.board.copy(stack=False))
     if analysis is not None and analysis.grader:
         game.headers["Annotator"] = analysis.grader
-    rows = iter(row for row in (analysis.moves if analysis else []) if row[3])
+    rows = iter(row for row in (analysis.moves if analysis else []) if row[VALID])
     node: chess.pgn.GameNode = game
     for move in record.played:
         played = chess.Move.from_uci(str(move.move))
@@ -63,7 +57,7 @@ def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
         if row is not None and row[PLAYED] is not None:
             white = row[PLAYED] if move.seat == 0 else -row[PLAYED]
             node.comment = f"[%eval {white / 100:.2f}]"
-            kind = "blunder" if row[BLUNDER] else kind_of(row[BEST], row[PLAYED], None, None)
+            kind = recorded_kind(row[BEST], row[PLAYED], bool(row[BLUNDER]))
             if kind:
                 node.nags.add(NAGS[kind])
     return str(game)

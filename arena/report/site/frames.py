@@ -60,11 +60,11 @@ def attempt_json(move: MoveRecord) -> dict[str, Any]:
 
 def chess_words(best: int, value: int, blunder: bool) -> str:
     """A graded chess move: its class mark, its evaluation and the best one (pawns, the mover's view)."""
-    from arena.engines.chess_grades import kind_of
+    from arena.engines.chess_grades import MARKS, recorded_kind
 
-    kind = "blunder" if blunder else kind_of(best, value, None, None)
-    mark = {"blunder": "?? a blunder", "mistake": "? a mistake", "inaccuracy": "?! an inaccuracy"}.get(kind, "")
-    return f"{mark or 'good'} (Stockfish: {value / 100:+.2f} after it, {best / 100:+.2f} with the best move)"
+    kind = recorded_kind(best, value, blunder)
+    mark = f"{MARKS[kind]} a{'n' if kind == 'inaccuracy' else ''} {kind}" if kind else "good"
+    return f"{mark} (Stockfish: {value / 100:+.2f} after it, {best / 100:+.2f} with the best move)"
 
 
 def chess_mark(row: list[Any], seat: int) -> str:
@@ -73,10 +73,9 @@ def chess_mark(row: list[Any], seat: int) -> str:
     value, best = fields.get("value"), fields.get("best_value")
     if value is None or best is None:
         return ""
-    from arena.engines.chess_grades import kind_of
+    from arena.engines.chess_grades import MARKS, recorded_kind
 
-    kind = "blunder" if fields.get("blunder") else kind_of(int(best), int(value), None, None)
-    mark = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}.get(kind, "")
+    mark = MARKS.get(recorded_kind(int(best), int(value), bool(fields.get("blunder"))), "")
     white = int(value) if seat == 0 else -int(value)
     return f"{mark} ({white / 100:+.2f})"
 
