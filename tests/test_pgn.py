@@ -43,7 +43,7 @@ def test_exported_games_import_back_with_the_same_grades(tmp_path: Path) -> None
 def test_a_pgn_from_elsewhere_with_a_start_position_and_a_wrong_result(tmp_path: Path) -> None:
     pgn = tmp_path / "mine.pgn"
     pgn.write_text(
-        '[White "Me"]\n[Black "You"]\n[Result "0-1"]\n[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]\n\n'
+        '[White "Me\x1b[2J"]\n[Black "You"]\n[Result "0-1"]\n[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]\n\n'
         "1. Ra8# 0-1\n\n"
         '[White "Me"]\n[Black "You"]\n[Result "*"]\n\n1. e4 *\n'
     )
@@ -52,6 +52,10 @@ def test_a_pgn_from_elsewhere_with_a_start_position_and_a_wrong_result(tmp_path:
     check = json.loads(ran.stdout)["files"][0]
     assert (check["games"], check["games_agreeing"], check["disagreements"]) == (1, 0, 1)  # mate, yet 0-1 published
     assert json.loads(ran.stdout)["added"] == 2
+    exported = arena("report", "--db", str(tmp_path / "db"), "--out", str(tmp_path / "out"))
+    assert exported.returncode == 0, exported.stderr
+    text = (tmp_path / "out" / "chess.pgn").read_text(encoding="utf-8")
+    assert "\x1b" not in text and "Me\\x1b[2J" in text  # a name from a file is written out, never obeyed
 
 
 def test_bad_pgn_is_one_line(tmp_path: Path) -> None:

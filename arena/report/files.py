@@ -118,7 +118,7 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
             if record.game == "chess":
                 games.append(match_pgn(record, wanted[record.id]))
     if games:  # one PGN database of every chess match, graded moves annotated
-        (out / "chess.pgn").write_text("\n\n".join(games) + "\n", encoding="utf-8")
+        (out / "chess.pgn").write_text(inert("\n\n".join(games)) + "\n", encoding="utf-8")  # names from logs
         written.append(out / "chess.pgn")
     written += write_task_files(out, report)
     for board in report.boards:
