@@ -43,7 +43,8 @@ def test_exported_games_import_back_with_the_same_grades(tmp_path: Path) -> None
 def test_a_pgn_from_elsewhere_with_a_start_position_and_a_wrong_result(tmp_path: Path) -> None:
     pgn = tmp_path / "mine.pgn"
     pgn.write_text(
-        '[White "Me\x1b[2J"]\n[Black "You"]\n[Result "0-1"]\n[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]\n\n'
+        '[White "Me\x1b[2J"]\n[Black "You"]\n[Result "0-1"]\n'
+        '[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"]\n\n'
         "1. Ra8# 0-1\n\n"
         '[White "Me"]\n[Black "You"]\n[Result "*"]\n\n1. e4 *\n'
     )
