@@ -16,6 +16,7 @@ from arena.quiz.session import hard_boards
 from arena.store import MatchStore
 from arena.store.tables import QUIZ_ANSWERS
 from arena.tui.app import ArenaApp
+from arena.tui.screens.confirm import ConfirmScreen
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.leaderboard import LeaderboardScreen
 from arena.tui.screens.match import MatchScreen
@@ -399,7 +400,11 @@ async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
         purpose = str(help_screen.query_one("#help-purpose", Static).render())
         assert "Choose everything about a series" in purpose and "Setup" in purpose
         assert "f5 Play" in str(help_screen.query_one("#help-keys", Static).render())
-        await pilot.press("x")
+        panel = help_screen.query_one("#help")
+        await pilot.press("x", "down", "pagedown")  # other keys neither close the panel nor act under it
+        await pilot.pause()
+        assert current(app) is help_screen and panel.scroll_y > 0  # scrolled by keys at 80x24
+        await pilot.press("f1")
         await pilot.pause()
         assert isinstance(current(app), SetupScreen)
         await pilot.press("f2", "f1")
@@ -410,7 +415,10 @@ async def test_help_palette_commands_and_resizing(db_path: Path) -> None:
         await pilot.press("escape")  # closes the panel, and only the panel
         await pilot.pause()
         assert isinstance(current(app), HistoryScreen)
-        await pilot.press("f1", "f4")  # any key closes it without acting on the screen under it
+        await pilot.press("f1", "f4")  # F4 neither closes it nor acts on the screen under it
+        await pilot.pause()
+        assert isinstance(current(app), HelpScreen)
+        await pilot.press("f1")
         await pilot.pause()
         assert isinstance(current(app), HistoryScreen)
         await pilot.press("escape")
@@ -482,7 +490,7 @@ async def test_escape_goes_back_from_the_match_and_replay_screens_with_the_board
         screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("minimax", "random"), seed=4))
         await wait_for(pilot, lambda: screen.finished)
         footer = " ".join(str(k.render()) for k in screen.query_one(Footer).query("FooterKey"))
-        assert "Abort" in footer and "Back" in footer  # the screen's keys show at 80 columns
+        assert "Rematch" in footer and "Back" in footer and "Abort" not in footer  # the keys that work now
         record = screen.records[0]
         screen.query_one(Board).focus()
         await pilot.press("escape")
@@ -509,9 +517,30 @@ async def test_a_long_series_of_instant_players_still_answers_keys(db_path: Path
         assert held < 300 and screen.paused
         await pilot.pause(0.5)
         assert screen.score.played == held
-        await pilot.press("w")
-        assert "0.25 s a move" in status(app)
+        score = screen.query_one("#score", Static)
+        assert "pace: full speed" in drawn_text(score)  # shown throughout, not a message that vanishes
+        await pilot.press("minus", "minus")
+        assert screen.pace == 0.25 and "pace: 0.25 s a move" in drawn_text(score)
+        await pilot.press("plus")
+        assert screen.pace == 0.1 and "pace: 0.1 s a move" in drawn_text(score)
         await pilot.press("a")
+        await pilot.pause()
+        assert "series over: aborted" in drawn_text(score) and "Rematch" in footer_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        swapped = app.screen
+        assert isinstance(swapped, MatchScreen) and swapped is not screen
+        assert swapped.config.players == ("random", "random") and swapped.config.games == 300
+        await pilot.press("escape")  # a running match is left only once the person says so
+        await pilot.pause()
+        assert type(app.screen) is ConfirmScreen
+        await pilot.press("n")
+        await pilot.pause()
+        assert not swapped.finished and current(app) is swapped
+        await pilot.press("f2", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and swapped.finished
+        assert not any(isinstance(s, MatchScreen) for s in app.screen_stack)
 
 
 async def test_the_game_over_banner_says_why_and_stays_until_the_next_game(db_path: Path) -> None:
@@ -996,3 +1025,38 @@ async def test_a_match_that_cannot_be_analysed_is_said_in_the_leaderboard(db_pat
         said = [n.message for n in app._notifications]
         assert any("1 recorded match(es) cannot be analysed" in m and "broken" in m for m in said), said
         assert board.board is not None and board.board.matches == 2  # the others are rated
+
+
+async def test_function_keys_switch_to_one_screen_of_each_kind_and_escape_goes_back_one_step(db_path: Path) -> None:
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("f2", "f4", "f6", "f4", "f2", "f4", "f2"):
+            await pilot.press(key)
+            await pilot.pause()
+        kinds = [type(s).__name__ for s in app.screen_stack[1:]]
+        assert kinds == ["SetupScreen", "HistoryScreen"]  # F4 was brought back, not opened twice, then left
+        await pilot.press("f4", "f6")
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == [
+            "SetupScreen",
+            "HistoryScreen",
+            "LeaderboardScreen",
+            "TasksScreen",
+        ]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderboardScreen)
+
+
+def test_the_setup_form_offers_constrained_output_the_invalid_move_rule_and_a_pace() -> None:
+    from arena.tui.setup_form import DEFAULTS, series_config
+
+    engines = series_config({**DEFAULTS, "kind1": "minimax", "kind2": "random"})
+    assert engines.pace == 0.5 and engines.policy is None and not engines.llm.constrained  # watched, not flashed
+    person = series_config({**DEFAULTS, "kind1": "human", "kind2": "local"})
+    assert person.pace == 0.0 and person.players == ("human", "llm:local")
+    chosen = series_config({**DEFAULTS, "invalid": "3:disqualified", "constrained": True, "pace": "2"})
+    assert chosen.policy is not None and (chosen.policy.allowed, chosen.policy.on_exhausted) == (3, "disqualified")
+    assert chosen.llm.constrained and chosen.pace == 2.0 and chosen.plan().policy == chosen.policy
+    with pytest.raises(ValueError, match="pace must be"):
+        series_config({**DEFAULTS, "pace": "fast"})

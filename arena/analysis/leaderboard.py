@@ -173,6 +173,11 @@ def chess_figures(c: dict[str, float]) -> dict[str, Any]:
     }
 
 
+def no_chess_figures() -> dict[str, Any]:
+    """The chess figures of a player none of whose moves was graded: every one unknown."""
+    return dict.fromkeys(chess_figures({"cp_graded": 1}), None) | {"graded_moves": 0}
+
+
 CHESS_RATES: tuple[str, ...] = ("accuracy", "random_accuracy", "cp_loss", "random_cp_loss", "blunders")
 CHESS_RATES += ("random_blunders", "mistakes", "inaccuracies", "optimal", "random_keep")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -14,6 +15,7 @@ from arena.llm.local import stop_shared_local_server
 from arena.store import MatchStore
 from arena.tui.screens.help import HelpScreen
 from arena.tui.screens.history import HistoryScreen
+from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.setup import SetupScreen
 
 
@@ -80,11 +82,37 @@ class ArenaApp(App[None]):
             setup.action_quiz()
 
     def action_screen(self, name: str) -> None:
-        """F2 F3 F4 F6 on every screen: History, the quiz, the Leaderboard or Tasks (never the same one twice)."""
-        if type(self.screen).__name__.lower() == f"{name}screen":
+        """F2 F3 F4 F6 on every screen: History, the quiz, the Leaderboard or Tasks, one of each.
+
+        A screen already open is brought back (the screens above it close); a running match is left only
+        once the person says so.
+        """
+        if self.opened(name) is self.screen:
             return
-        opens = {"history": self.go_history, "quiz": self.go_quiz, "leaderboard": self.go_leaderboard}
-        opens.get(name, self.go_tasks)()
+        if isinstance(self.screen, MatchScreen):
+            self.screen.confirm_leave(lambda: self.switch_to(name))
+        else:
+            self.switch_to(name)
+
+    def opened(self, name: str) -> Screen[Any] | None:
+        """The open screen of that kind (History: the whole list, not one player's), the topmost if several."""
+        found = [
+            screen
+            for screen in self.screen_stack
+            if type(screen).__name__.lower() == f"{name}screen"
+            and (not isinstance(screen, HistoryScreen) or screen.only is None)
+        ]
+        return found[-1] if found else None
+
+    def switch_to(self, name: str) -> None:
+        """Bring back the screen of that kind if it is open, else open it."""
+        target = self.opened(name)
+        if target is None:
+            opens = {"history": self.go_history, "quiz": self.go_quiz, "leaderboard": self.go_leaderboard}
+            opens.get(name, self.go_tasks)()
+            return
+        while self.screen is not target:
+            self.pop_screen()
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

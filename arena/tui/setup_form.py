@@ -6,8 +6,9 @@ import secrets
 from typing import Any
 
 from arena.llm.secrets import hide_spec
+from arena.match.policy import InvalidMovePolicy
 from arena.players import PlayerOptions, validate_spec
-from arena.tui.series import SeriesConfig
+from arena.tui.series import DEMO_PACE, SeriesConfig
 
 BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "tictactoe": [("3x3", {}), ("4x4, four in a row", {"rows": 4, "cols": 4, "k": 4})],
@@ -26,6 +27,12 @@ KINDS = [
     ("local model", "local"),
 ]
 MODEL_KINDS = {"llm", "local"}
+INVALID_RULES = [
+    ("the prompt's own rule", "family"),
+    ("lose at once (ChildPlay)", "0:loss"),
+    ("3 retries, then lose", "3:loss"),
+    ("3 retries, then DQ (Topsakal)", "3:disqualified"),
+]
 DEFAULTS: dict[str, Any] = {
     "game": "tictactoe",
     "board": 0,
@@ -41,6 +48,9 @@ DEFAULTS: dict[str, Any] = {
     "swap": False,
     "pause": "1.5",
     "tell_mark": False,
+    "invalid": "family",
+    "constrained": False,
+    "pace": "",
 }
 
 
@@ -66,6 +76,27 @@ def pause_seconds(text: str) -> float:
     if not 0 <= pause <= 60:
         raise ValueError("pause must be between 0 and 60 seconds")
     return pause
+
+
+def pace_seconds(text: str, players: tuple[str, str]) -> float:
+    """Seconds between moves: the field's, else DEMO_PACE when nobody human plays (0 when someone does)."""
+    if not text.strip():
+        return 0.0 if any(spec.startswith("human") for spec in players) else DEMO_PACE
+    try:
+        pace = float(text)
+    except ValueError:
+        raise ValueError(f"pace must be a number of seconds, not {text!r}") from None
+    if not 0 <= pace <= 60:
+        raise ValueError("pace must be between 0 and 60 seconds")
+    return pace
+
+
+def invalid_policy(choice: str) -> InvalidMovePolicy | None:
+    """The invalid-move rule chosen on the form, or None for the prompt family's own."""
+    if choice == "family":
+        return None
+    allowed, ending = choice.split(":")
+    return InvalidMovePolicy(int(allowed), "disqualified" if ending == "disqualified" else "loss")
 
 
 def series_config(values: dict[str, Any]) -> SeriesConfig:
@@ -95,7 +126,12 @@ def series_config(values: dict[str, Any]) -> SeriesConfig:
             raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
         if spec.startswith("minimax"):
             validate_spec(spec)
-    llm = PlayerOptions(prompt=values["prompt"], temperature=temperature, api_base=values["api_base"].strip() or None)
+    llm = PlayerOptions(
+        prompt=values["prompt"],
+        temperature=temperature,
+        api_base=values["api_base"].strip() or None,
+        constrained=bool(values.get("constrained", False)),
+    )
     return SeriesConfig(
         game=values["game"],
         players=players,
@@ -105,4 +141,6 @@ def series_config(values: dict[str, Any]) -> SeriesConfig:
         game_options=dict(BOARDS[values["game"]][int(values["board"])][1]),
         llm=llm,
         pause_between=pause,
+        pace=pace_seconds(str(values.get("pace", "")), players),
+        policy=invalid_policy(str(values.get("invalid", "family"))),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from arena.analysis.leaderboard import no_chess_figures
 from arena.analysis.moves import MatchAnalysis, SeatStats
 from arena.report.files import unique_name
 from arena.report.load import Report, report_json
@@ -89,6 +90,7 @@ def site_data(report: Report) -> dict[str, Any]:
         shown = {row.player: leaderboard_cells(row, sinks=board.sinks, chess=chess) for row in board.rows}
         rows = [
             {**p, "shown_rating": shown[p["player"]][1], "shown_interval": shown[p["player"]][2]}
+            | ({"chess": p.get("chess") or no_chess_figures()} if chess else {})
             for p in game["players"]
         ]
         players = [p["player"] for p in game["players"]]

@@ -75,10 +75,22 @@ class HelpScreen(ModalScreen[None]):
                 if keys:
                     yield Static(inert_text(f"Keys here: {keys}"), id="help-keys")
             yield Static(reference_table(), id="help-reference")
-            yield Static("Esc or any key closes this panel.", id="help-close")
+            yield Static("↑ ↓ PgUp PgDn Home End scroll · Esc or F1 closes this panel.", id="help-close")
 
     def on_key(self, event: events.Key) -> None:
-        """Any key closes the panel, and only that: it never also acts on the screen underneath."""
+        """Esc and F1 close the panel, the scroll keys scroll it; no key acts on the screen underneath."""
         event.stop()
         event.prevent_default()
-        self.dismiss()
+        panel = self.query_one("#help", VerticalScroll)
+        scrolls = {
+            "up": panel.scroll_up,
+            "down": panel.scroll_down,
+            "pageup": panel.scroll_page_up,
+            "pagedown": panel.scroll_page_down,
+            "home": panel.scroll_home,
+            "end": panel.scroll_end,
+        }
+        if event.key in ("escape", "f1"):
+            self.dismiss()
+        elif event.key in scrolls:
+            scrolls[event.key](animate=False)

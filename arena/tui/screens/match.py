@@ -11,10 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
@@ -37,22 +35,15 @@ from arena.players import Player, TurnView, make_player
 from arena.players.human import HumanPlayer
 from arena.runner.match import MatchRunner
 from arena.store import MatchStore
-from arena.tui.series import MARKS, WATCH_SPEEDS, SeriesConfig, SeriesScore, move_words, outcome_text, your_move
+from arena.tui.screens.match_controls import MatchControls
+from arena.tui.series import MARKS, SeriesConfig, SeriesScore, move_words, outcome_text, your_move
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
 
 
-class MatchScreen(Screen[None]):
+class MatchScreen(MatchControls):
     """Plays a series through the shared match runner and shows every event as it happens."""
-
-    BINDINGS = [
-        Binding("p", "pause", "Pause/resume"),
-        Binding("s", "step", "Step"),
-        Binding("a", "abort", "Abort"),
-        Binding("w", "watch", "Speed"),
-        Binding("escape", "leave", "Back"),
-    ]
 
     def __init__(self, config: SeriesConfig, store: MatchStore) -> None:
         super().__init__()
@@ -70,12 +61,13 @@ class MatchScreen(Screen[None]):
         self.runner: MatchRunner | None = None
         self.owners: tuple[int, int] = (0, 1)
         self.paused = False
-        self.speed_step = 0
+        self.pace = config.pace
         self.go = asyncio.Event()
         self.go.set()
         self.score = SeriesScore()
         self.records: list[MatchRecord] = []
         self.finished = False
+        self.aborted = False
         self.preparing: Timer | None = None
         self.preparing_notice = 0.2  # seconds an engine may take to get ready before the screen says so
 
@@ -123,9 +115,11 @@ class MatchScreen(Screen[None]):
             self.runner = MatchRunner(setup, [self.handle_event], players=players, options=self.options)
             await self.runner.run()
         self.finished = True
+        self.refresh_bindings()
         errored = [r for r in self.records if r.outcome.status == "error"]
         note = f" {len(errored)} ended with an error: {errored[0].outcome.detail}." if errored else ""
-        self.set_status(f"Series over.{note} Esc to go back.")  # the score line has it
+        self.set_status(f"Series over.{note} r rematch, x swap seats, Esc back.")  # the score line has it
+        self.show_score()
 
     def viewer(self, state: Any) -> int | None:
         """Whose view a hidden-information board shows: the human's, else a spectator's."""
@@ -209,16 +203,10 @@ class MatchScreen(Screen[None]):
         Even at full speed the runner yields here, so keys are handled between the moves of players
         that answer at once (engines, random), however many games the series has.
         """
-        await asyncio.sleep(WATCH_SPEEDS[self.speed_step])
+        await asyncio.sleep(self.pace)
         await self.go.wait()
         if self.paused:
             self.go.clear()
-
-    def action_watch(self) -> None:
-        """Cycle the pause between moves: full speed, 0.25 s, 1 s."""
-        self.speed_step = (self.speed_step + 1) % len(WATCH_SPEEDS)
-        delay = WATCH_SPEEDS[self.speed_step]
-        self.set_status("Watch speed: " + ("full speed" if not delay else f"{delay:g} s a move"))
 
     def match_ended(self, record: MatchRecord) -> None:
         self.records.append(record)
@@ -254,47 +242,12 @@ class MatchScreen(Screen[None]):
         else:
             self.query_one(Board).interactive = False
 
-    # -- controls ----------------------------------------------------------------------------
+    def again(self, config: SeriesConfig) -> MatchScreen:
+        return MatchScreen(config, self.store)
 
-    def action_pause(self) -> None:
-        self.paused = not self.paused
-        self.sub_title = "⏸ paused: p resumes, s plays one move" if self.paused else ""  # stays in the header
-        self.set_class(self.paused, "paused")
-        if self.paused:
-            self.go.clear()
-            self.set_status("Paused between moves: p resumes, s plays one move.")
-        else:
-            self.go.set()
-            self.set_status("Resumed.")
-
-    def action_step(self) -> None:
-        if self.paused:
-            self.go.set()
-
-    def action_abort(self) -> None:
-        """Stop the series; the match under way is recorded as aborted, never as a loss."""
-        if not self.finished:
-            self.workers.cancel_group(self, "match")
-            self.finished = True
-            self.set_status("Aborted: the match is recorded as aborted. Esc to go back.")
-
-    def action_leave(self) -> None:
-        """Esc: first forget a half-typed move, else stop the series and go back."""
-        if self.query_one(Board).clear_typing():
-            return
-        self.action_abort()
-        self.app.pop_screen()
-
-    def set_status(self, text: str) -> None:
-        """Show a status line; it may quote a reason or a reply, so it is never read as markup."""
-        with contextlib.suppress(NoMatches):  # the screen may be gone already
-            self.query_one("#status", Static).update(inert_text(text))
+    def clear_typing(self) -> bool:
+        return self.query_one(Board).clear_typing()
 
     def on_unmount(self) -> None:
         """Leaving the screen stops its series: nothing streams or plays for a screen nobody sees."""
         self.workers.cancel_group(self, "match")
-
-    def show_score(self) -> None:
-        with contextlib.suppress(NoMatches):
-            count = f"   (game {self.score.played}/{self.plan.games})" if self.plan.games > 1 else ""
-            self.query_one("#score", Static).update(self.score.text(self.plan.players) + count)  # one game: a line

@@ -24,7 +24,7 @@ from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.series import SeriesConfig
-from arena.tui.setup_form import BOARDS, DEFAULTS, KINDS, MODEL_KINDS, series_config
+from arena.tui.setup_form import BOARDS, DEFAULTS, INVALID_RULES, KINDS, MODEL_KINDS, series_config
 from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
 
@@ -46,11 +46,14 @@ class SetupScreen(Screen[None]):
             saved = json.loads(self.memory.read_text())
         except (OSError, ValueError):
             saved = {}
-        return (
+        choices = (
             {**DEFAULTS, **{k: v for k, v in saved.items() if k in DEFAULTS}}
             if isinstance(saved, dict)
             else dict(DEFAULTS)
         )
+        if choices["invalid"] not in dict((value, label) for label, value in INVALID_RULES):
+            choices["invalid"] = DEFAULTS["invalid"]  # a memory from another version never breaks the form
+        return choices
 
     def compose(self) -> ComposeResult:
         c = self.choices
@@ -89,6 +92,12 @@ class SetupScreen(Screen[None]):
                     id="prompt",
                     compact=True,
                 )
+            with Horizontal(classes="row"):
+                yield Label("Invalid", classes="label")
+                yield Select(INVALID_RULES, value=c["invalid"], allow_blank=False, id="invalid", compact=True)
+                yield Checkbox("constrained JSON", c["constrained"], id="constrained", compact=True)
+                yield Label("Pace s", classes="label")
+                yield Input(c["pace"], placeholder="0.5", id="pace", compact=True, classes="short")
             with Horizontal(classes="row"):
                 yield Label("API base", classes="label")
                 yield Input(c["api_base"], placeholder="provider default", id="api_base", compact=True)
@@ -144,11 +153,11 @@ class SetupScreen(Screen[None]):
     def gather(self) -> dict[str, Any]:
         """The form's current values."""
         values: dict[str, Any] = {}
-        for name in ("game", "board", "kind1", "kind2", "prompt"):
+        for name in ("game", "board", "kind1", "kind2", "prompt", "invalid"):
             values[name] = self.query_one(f"#{name}", Select).value
-        for name in ("model1", "model2", "temperature", "api_base", "games", "seed", "pause"):
+        for name in ("model1", "model2", "temperature", "api_base", "games", "seed", "pause", "pace"):
             values[name] = self.query_one(f"#{name}", Input).value
-        for name in ("swap", "tell_mark"):
+        for name in ("swap", "tell_mark", "constrained"):
             values[name] = self.query_one(f"#{name}", Checkbox).value
         return values
 
