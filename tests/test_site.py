@@ -85,3 +85,14 @@ def test_a_prompt_message_is_kept_once_per_data_file(tmp_path: Path) -> None:
     attempts = text.count('"attempt":{')
     assert attempts > 3 and text.count("System message 7f3") == 1  # one copy for every attempt of every match
     assert text.count("board 0 ") == 1 and '"prompt":[0,' in text
+
+
+def test_a_chess_player_with_no_graded_move_is_shown_with_unknown_figures(tmp_path: Path) -> None:
+    db, site = tmp_path / "db", tmp_path / "site"
+    played = arena("--batch", "--game", "chess", "--players", "scripted:e2e5", "random", "--db", str(db))
+    assert played.returncode == 0, played.stderr
+    made = arena("report", "--db", str(db), "--html", str(site))
+    assert made.returncode == 0, made.stderr  # it once failed: the row had no chess figures at all
+    page = (site / "index.html").read_text()
+    row = re.search(r'<tr data-player="scripted:e2e5">.*?</tr>', page, re.S)
+    assert row is not None and 'title="0 graded moves">-</td>' in row.group(0)
