@@ -25,7 +25,7 @@ def topsakal_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import sys
 
     db = tmp_path_factory.mktemp("topsakal") / "db"
-    command = [sys.executable, "-m", "arena", "import", "topsakal", "--published", "--db", str(db)]
+    command = [sys.executable, "-m", "arena", "import", "--no-analyse", "topsakal", "--published", "--db", str(db)]
     subprocess.run(command, capture_output=True, check=True, cwd=Path(__file__).resolve().parent.parent)
     return db
 

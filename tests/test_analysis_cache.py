@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from arena.analysis.cache import CACHE_FILE, analyse_store
+from arena.analysis.moves import seat_values
 from arena.runner.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
 
@@ -67,7 +68,7 @@ def test_move_rows_are_read_only_when_asked_and_older_lines_still_count(store: M
     assert all(line.count(b"\t") == 1 for line in lines)  # the analysis, then its move rows apart
     older = []  # as lines were written before the rows were kept apart: rows inside, every count written out
     for analysis in full:
-        entry = analysis.as_json() | {"seats": [vars(seat) for seat in analysis.seats]}
+        entry = analysis.as_json() | {"seats": [seat_values(seat) for seat in analysis.seats]}
         entry.pop("logged")
         older.append(json.dumps({"id": analysis.id, "analysis": entry}).encode())
     cache.write_bytes(b"\n".join([header, *older]) + b"\n")

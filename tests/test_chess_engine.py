@@ -96,3 +96,9 @@ def test_a_missing_engine_or_the_wrong_engine_is_one_line(tmp_path: Path) -> Non
     assert wrong.returncode == 2 and "stockfish plays chess" in wrong.stderr
     bad = arena("--batch", "--game", "chess", "--players", "stockfish:elo=high", "random", "--db", str(tmp_path / "db"))
     assert bad.returncode == 2 and "elo must be a whole number" in bad.stderr
+
+
+def test_the_version_read_from_the_banner_is_the_engines_uci_name() -> None:
+    from arena.engines import stockfish
+
+    assert stockfish.version() == stockfish.engine("grader").id["name"] and stockfish.version().startswith("Stockfish")

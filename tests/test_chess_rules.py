@@ -161,3 +161,16 @@ def test_renderings_and_options() -> None:
         make_game("chess", claims="yes")
     with pytest.raises(ValueError, match="not a legal position"):
         GAME.from_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+
+
+def test_a_replay_in_place_reaches_the_same_positions_and_endings_as_apply() -> None:
+    game = Chess(max_plies=60)
+    rng = random.Random(5)
+    copied = game.initial_state()
+    moved = game.initial_state()
+    while game.outcome(copied) is None:
+        move = rng.choice(game.legal_moves(copied))
+        copied = game.apply(copied, move)
+        moved = game.apply_in_place(moved, move)
+        assert moved.board.fen() == copied.board.fen() and game.outcome(moved) == game.outcome(copied)
+    assert game.ply(moved) == game.ply(copied) > 0

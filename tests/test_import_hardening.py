@@ -24,7 +24,7 @@ def arena(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def refused(paper: str, path: Path, db: Path, said: str) -> None:
-    ran = arena("import", paper, str(path), "--db", str(db))
+    ran = arena("import", "--no-analyse", paper, str(path), "--db", str(db))
     assert ran.returncode == 2, ran.stderr
     assert said in ran.stderr and len(ran.stderr.strip().splitlines()) == 1, ran.stderr
     if db.exists():
@@ -95,7 +95,18 @@ def test_topsakal_leaderboard_numbers_are_checked(tmp_path: Path) -> None:
 
 def test_two_imports_at_once_count_each_game_once(tmp_path: Path) -> None:
     db = tmp_path / "db"
-    command = [sys.executable, "-m", "arena", "import", "topsakal", "--published", "--db", str(db), "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "arena",
+        "import",
+        "--no-analyse",
+        "topsakal",
+        "--published",
+        "--db",
+        str(db),
+        "--json",
+    ]
     both = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)]
     both.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT))
     results = []

@@ -23,7 +23,7 @@ def arena(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def imported(db: Path, paper: str, *paths: Path) -> dict[str, object]:
-    result = arena("import", paper, *map(str, paths), "--db", str(db), "--json")
+    result = arena("import", "--no-analyse", paper, *map(str, paths), "--db", str(db), "--json")
     assert result.returncode == 0, result.stderr
     data: dict[str, object] = json.loads(result.stdout)
     return data
@@ -164,18 +164,27 @@ def test_a_malformed_file_is_one_line_naming_its_row_and_nothing_is_recorded(tmp
     lines[3] = lines[3].replace('"Valid"', '"Sideways"', 1)
     (folder / bad.name).write_text("\n".join(lines) + "\n")
     db = tmp_path / "db"
-    refused = arena("import", "topsakal", str(folder), "--db", str(db))
+    refused = arena("import", "--no-analyse", "topsakal", str(folder), "--db", str(db))
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1, refused.stderr
     assert bad.name in refused.stderr and "row 4" in refused.stderr and "Sideways" in refused.stderr
     with MatchStore(db, read_only=True) as store:
         assert len(store) == 0  # not even the good file's game
     for args in (("topsakal",), ("topsakal", "--published", str(folder)), ("chess", str(folder))):
-        wrong = arena("import", *args, "--db", str(db))
+        wrong = arena("import", "--no-analyse", *args, "--db", str(db))
         assert wrong.returncode == 2 and "Traceback" not in wrong.stderr
 
 
 def test_the_shipped_logs_import_offline_and_check_lists_every_disagreement(tmp_path: Path) -> None:
-    check = arena("import", "topsakal", "--published", "--check", "--json", "--disagreements", str(tmp_path / "d.csv"))
+    check = arena(
+        "import",
+        "--no-analyse",
+        "topsakal",
+        "--published",
+        "--check",
+        "--json",
+        "--disagreements",
+        str(tmp_path / "d.csv"),
+    )
     assert check.returncode == 0, check.stderr
     files = json.loads(check.stdout)["files"]
     logged = [f for f in files if f["file"].endswith("_moves.csv")]
@@ -184,10 +193,10 @@ def test_the_shipped_logs_import_offline_and_check_lists_every_disagreement(tmp_
     rows = list(csv.reader((tmp_path / "d.csv").open(newline="")))
     assert rows[0] == ["file", "game", "move", "published", "arena", "why"] and len(rows) == 3
     assert not (tmp_path / "db").exists()  # --check records nothing
-    childplay = arena("import", "childplay", "--published", "--db", str(tmp_path / "db"), "--json")
+    childplay = arena("import", "--no-analyse", "childplay", "--published", "--db", str(tmp_path / "db"), "--json")
     assert childplay.returncode == 0, childplay.stderr
     assert json.loads(childplay.stdout)["added"] > 3000
-    assert arena("import", "topsakal", "--published", "--db", str(tmp_path / "db")).returncode == 0
+    assert arena("import", "--no-analyse", "topsakal", "--published", "--db", str(tmp_path / "db")).returncode == 0
     report = arena("report", "--db", str(tmp_path / "db"), "--source", "topsakal", "--game", "tictactoe", "--json")
     compared = json.loads(report.stdout)["published_vs_recomputed"]
     assert len(compared) == 17  # 6 models x list and illustration, 5 with the image prompt
@@ -203,7 +212,7 @@ def test_every_published_topsakal_result_is_what_the_report_counts(tmp_path: Pat
                            filter="data")  # fmt: skip
     expected = published_tallies((tmp_path / "topsakal" / "outputs").glob("*_all.csv"))
     db = str(tmp_path / "db")
-    assert arena("import", "topsakal", "--published", "--db", db).returncode == 0
+    assert arena("import", "--no-analyse", "topsakal", "--published", "--db", db).returncode == 0
     report = arena("report", "--db", db, "--json", "--resamples", "0", "--grade-budget", "0.001")
     assert report.returncode == 0, report.stderr
     shown = {

@@ -34,7 +34,16 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_shipped_game_is_read_and_agrees_with_its_published_ending(tmp_path: Path) -> None:
-    checked = arena("import", "llm-chess", "--published", "--check", "--json", "--disagreements", str(tmp_path / "d"))
+    checked = arena(
+        "import",
+        "--no-analyse",
+        "llm-chess",
+        "--published",
+        "--check",
+        "--json",
+        "--disagreements",
+        str(tmp_path / "d"),
+    )
     assert checked.returncode == 0, checked.stderr
     files = json.loads(checked.stdout)["files"]
     assert json.loads(checked.stdout)["games"] == 256 and len(files) == 19
@@ -42,8 +51,8 @@ def test_every_shipped_game_is_read_and_agrees_with_its_published_ending(tmp_pat
     assert judged == sum(f["games_agreeing"] for f in files) and judged > 150
     assert sum(f["moves"] for f in files) == sum(f["moves_agreeing"] for f in files) > 15_000
     db = str(tmp_path / "db")
-    first = json.loads(arena("import", "llm-chess", "--published", "--db", db, "--json").stdout)
-    again = json.loads(arena("import", "llm-chess", "--published", "--db", db, "--json").stdout)
+    first = json.loads(arena("import", "--no-analyse", "llm-chess", "--published", "--db", db, "--json").stdout)
+    again = json.loads(arena("import", "--no-analyse", "llm-chess", "--published", "--db", db, "--json").stdout)
     assert first["added"] == 256 and again["added"] == 0
     with MatchStore(Path(db), read_only=True) as store:
         records = {r.source["file"].split("/")[-1]: r for r in store.matches() if r.source}
@@ -87,6 +96,6 @@ def test_a_damaged_log_is_one_line_and_nothing_is_recorded(
     data = json.loads(victim.read_text())
     damage(data)  # type: ignore[operator]
     victim.write_text(json.dumps(data))
-    ran = arena("import", "llm-chess", str(tmp_path / "_logs"), "--db", str(tmp_path / "db"))
+    ran = arena("import", "--no-analyse", "llm-chess", str(tmp_path / "_logs"), "--db", str(tmp_path / "db"))
     assert ran.returncode == 2 and said in ran.stderr and victim.name in ran.stderr, ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1 and not list((tmp_path / "db").glob("matches-*.json"))

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from arena.analysis.cache import CACHE_FILE, read_cache
 from tests.processes import ROOT
 
 
@@ -32,11 +33,16 @@ def test_exported_games_import_back_with_the_same_grades(tmp_path: Path) -> None
     assert run.returncode == 0, run.stderr
     assert arena("report", "--db", str(played), "--out", str(tmp_path / "out")).returncode == 0
     pgn = tmp_path / "out" / "chess.pgn"
-    first = arena("import", "pgn", str(pgn), "--db", str(imported), "--json")
+    first = arena("import", "pgn", str(pgn), "--db", str(imported), "--json")  # graded and cached at import
     assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)
     assert summary["added"] == 2 and summary["files"][0]["games_agreeing"] == summary["files"][0]["games"] > 0
-    assert json.loads(arena("import", "pgn", str(pgn), "--db", str(imported), "--json").stdout)["added"] == 0
+    cached, _ = read_cache(imported / CACHE_FILE)
+    assert len(cached) == 2 and all(entry.get("grader", "").startswith("Stockfish") for entry in cached.values())
+    assert (
+        json.loads(arena("import", "--no-analyse", "pgn", str(pgn), "--db", str(imported), "--json").stdout)["added"]
+        == 0
+    )
     assert chess_figures(imported) == chess_figures(played)  # the same positions, the same node budget
 
 
@@ -48,7 +54,7 @@ def test_a_pgn_from_elsewhere_with_a_start_position_and_a_wrong_result(tmp_path:
         "1. Ra8# 0-1\n\n"
         '[White "Me"]\n[Black "You"]\n[Result "*"]\n\n1. e4 *\n'
     )
-    ran = arena("import", "pgn", str(pgn), "--db", str(tmp_path / "db"), "--json")
+    ran = arena("import", "--no-analyse", "pgn", str(pgn), "--db", str(tmp_path / "db"), "--json")
     assert ran.returncode == 0, ran.stderr
     check = json.loads(ran.stdout)["files"][0]
     assert (check["games"], check["games_agreeing"], check["disagreements"]) == (1, 0, 1)  # mate, yet 0-1 published
@@ -62,11 +68,13 @@ def test_a_pgn_from_elsewhere_with_a_start_position_and_a_wrong_result(tmp_path:
 def test_bad_pgn_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pgn"
     bad.write_text('[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n')
-    ran = arena("import", "pgn", str(bad), "--db", str(tmp_path / "db"))
+    ran = arena("import", "--no-analyse", "pgn", str(bad), "--db", str(tmp_path / "db"))
     assert ran.returncode == 2 and "bad.pgn, game 1: illegal san: 'Ke3'" in ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1
     empty = tmp_path / "empty.pgn"
     empty.write_text("")
-    assert "no PGN game in it" in arena("import", "pgn", str(empty), "--db", str(tmp_path / "db")).stderr
-    shipped = arena("import", "pgn", "--published")
+    assert (
+        "no PGN game in it" in arena("import", "--no-analyse", "pgn", str(empty), "--db", str(tmp_path / "db")).stderr
+    )
+    shipped = arena("import", "--no-analyse", "pgn", "--published")
     assert shipped.returncode == 2 and "pgn has no shipped logs" in shipped.stderr

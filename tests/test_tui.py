@@ -872,7 +872,7 @@ async def test_imported_games_are_filtered_by_source_and_replayed_with_both_verd
     await asyncio.to_thread(leaderboard_db, db_path)
     published = Path(__file__).parent / "data" / "published" / "topsakal"
     imported = subprocess.run(
-        [sys.executable, "-m", "arena", "import", "topsakal", str(published), "--db", str(db_path)],
+        [sys.executable, "-m", "arena", "import", "--no-analyse", "topsakal", str(published), "--db", str(db_path)],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert imported.returncode == 0, imported.stderr

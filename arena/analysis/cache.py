@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from arena.store.atomic import gc_paused, write_atomically
 from arena.store.summaries import FIELD
 
 CACHE_FILE = "analysis-cache.jsonl"
+ID_AT_HEAD = re.compile(rb'^\{"id":("(?:[^"\\]|\\.)*")')
 OLD_CACHE_FILE = "analysis-cache.json"  # one JSON document: parsing it held the GIL (and the app's keys) 120 ms
 
 
@@ -51,6 +53,31 @@ def read_cache(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
             except (ValueError, TypeError, KeyError):
                 continue
     return cached, len(lines)
+
+
+def move_rows_text(store: MatchStore) -> dict[str, bytes]:
+    """Each cached match's move rows as JSON text, by id: a page writer parses one match's at a time.
+
+    Only the id at the head of a line is read (`{"id":"...",` is how `entry_line` starts every line); a line of
+    the older form, rows inside the analysis, is parsed whole.
+    """
+    try:
+        lines = cache_path(store).read_bytes().splitlines()[1:]
+    except OSError:
+        return {}
+    found: dict[str, bytes] = {}
+    for line in lines:
+        head, tab, rows = line.partition(b"\t")
+        matched = ID_AT_HEAD.match(head)
+        try:
+            if tab and matched:
+                found[json.loads(matched.group(1))] = rows
+            else:
+                entry = json.loads(head)
+                found[entry["id"]] = json.dumps(entry["analysis"].get("moves", [])).encode("utf-8")
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue
+    return found
 
 
 def refuse_constant(name: str) -> None:

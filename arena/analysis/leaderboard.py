@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from arena.analysis.groups import RatingGroup, fit_groups
-from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats
+from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats, seat_values
 from arena.analysis.ratings import PROVISIONAL, wilson
 
 SEATS = ("first", "second")
@@ -234,7 +234,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
             row = rows.get(name) or rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
             outcome = analysis.outcome(seat)
-            stats = vars(analysis.seats[seat])
+            stats = seat_values(analysis.seats[seat])
             spent.setdefault(name, []).append(_usage_of(stats))
             if outcome is None:  # an errored match's moves are no measure of play
                 row.unscored += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -45,7 +45,7 @@ def invalid_kind(error: str) -> str:
     return "unreadable"
 
 
-@dataclass
+@dataclass(slots=True)  # tens of thousands are held at once: slots halve their memory
 class SeatStats:
     """What one seat did in one match."""
 
@@ -86,7 +86,15 @@ class SeatStats:
     seconds: float = 0.0
 
 
-@dataclass
+SEAT_FIELDS = tuple(f.name for f in fields(SeatStats))
+
+
+def seat_values(seat: SeatStats) -> dict[str, Any]:
+    """A seat's statistics by name."""
+    return {name: getattr(seat, name) for name in SEAT_FIELDS}
+
+
+@dataclass(slots=True)
 class MatchAnalysis:
     """A match's players (by identity), result and per-seat statistics, and one row per attempt."""
 
@@ -113,8 +121,8 @@ class MatchAnalysis:
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
-        values = dict(vars(self))
-        values["seats"] = [{name: value for name, value in vars(seat).items() if value} for seat in self.seats]
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["seats"] = [{name: v for name, v in seat_values(seat).items() if v} for seat in self.seats]
         return values
 
     @classmethod

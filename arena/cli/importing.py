@@ -33,6 +33,12 @@ def import_parser() -> ArgumentParser:
         "PAPER-disagreements.csv",
     )
     parser.add_argument("--json", action="store_true", help="print the agreement per file as JSON")
+    parser.add_argument(
+        "--no-analyse",
+        action="store_true",
+        help="do not analyse the added games now (by default their moves are graded and cached at once, so the "
+        "Leaderboard and the report open fast; chess takes about 2 s a game)",
+    )
     add_db_option(parser)
     return parser
 
@@ -86,8 +92,8 @@ def run_import(argv: list[str]) -> int:
     if args.json:
         files = [c.as_dict() for c in result.checks]
         counts = {"task_sessions": result.sessions, "task_sessions_added": result.sessions_added}
-        print(json.dumps({"games": result.games, "added": result.added, **counts, "files": files}))
-        return 0
+        print(json.dumps({"games": result.games, "added": result.added, **counts, "files": files}), flush=True)
+        return analyse_added(args.db, result.added, quiet=True) if result.added and not args.no_analyse else 0
     from arena.console import wide_console
     from arena.imports.tables import agreement_table
 
@@ -106,4 +112,26 @@ def run_import(argv: list[str]) -> int:
     if written is not None:
         count = sum(len(c.disagreements) for c in result.checks)
         console.print(f"{count} disagreements written to {written}", markup=False, highlight=False)
+    return analyse_added(args.db, result.added, quiet=False) if result.added and not args.no_analyse else 0
+
+
+def analyse_added(db: Path, added: int, quiet: bool) -> int:
+    """Grade and cache the moves of every match not analysed yet, with a counter; 0, or 2 if the store fails."""
+    from arena.analysis.cache import analyse_store
+    from arena.cli.report import analysis_progress
+    from arena.store import MatchStore, StoreError
+
+    if not quiet:
+        print_error(f"analysing the {added:,} added games (kept for the Leaderboard and the report; Ctrl+C keeps "
+                    "what is done, --no-analyse skips this)...")  # fmt: skip
+    progress, on_progress = analysis_progress()
+    try:
+        with MatchStore(db, read_only=True) as store, progress:
+            analyse_store(store, on_progress=on_progress, with_moves=False)
+    except StoreError as error:
+        print_error(f"arena import: error: the games are recorded, but cannot be analysed: {error}")
+        return 2
+    except KeyboardInterrupt:
+        print_error("analysis stopped: the games are recorded; what was analysed is kept, the rest waits for the "
+                    "report")  # fmt: skip
     return 0

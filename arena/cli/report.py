@@ -97,7 +97,7 @@ def run_report(argv: list[str]) -> int:
                 args.resamples,
                 on_progress,
                 args.source,
-                with_moves=bool(args.out or args.html),  # the tables and JSON need no move rows
+                with_moves=bool(args.out),  # the tables, JSON and pages need none (pages read them one by one)
             )
             written, site = [], []
             if args.out:

@@ -30,6 +30,17 @@ def has_imports(store: MatchStore) -> bool:
     return any(len(row) > at and row[at] for row in store.summary_rows().rows)
 
 
+def slim(document: dict[str, Any], shared: dict[tuple[Any, ...], dict[str, Any]]) -> dict[str, Any]:
+    """A match document with only what the comparisons read of its moves (seat, validity, published verdict):
+    the prompts, replies and reasoning of thousands of games never sit in memory together. Moves alike are one
+    shared (read-only) dict."""
+    moves = []
+    for m in document.get("moves") or []:
+        key = (m.get("seat"), m.get("valid"), (m.get("info") or {}).get("published"))
+        moves.append(shared.setdefault(key, {"seat": key[0], "valid": key[1], "info": {"published": key[2]}}))
+    return {**document, "moves": moves}
+
+
 def comparisons(
     store: MatchStore, source: str | None = None, game: str | None = None, imported: bool | None = None
 ) -> list[Comparison]:
@@ -44,10 +55,11 @@ def comparisons(
     if not (has_imports(store) if imported is None else imported):
         return shapes
     games: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    shared: dict[tuple[Any, ...], dict[str, Any]] = {}
     for document in store.documents():
         paper = (document.get("source") or {}).get("paper")
         if paper and (source is None or paper == source) and (game is None or document.get("game") == game):
-            games[paper].append(document)
+            games[paper].append(slim(document, shared))
     totals = list(store.documents(PUBLISHED))
     rows: list[Comparison] = []
     if games["topsakal"]:

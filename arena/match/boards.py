@@ -92,9 +92,7 @@ def chess_grid(state: Any) -> GridSpec:
     def place(square: int) -> tuple[int, int]:
         return 7 - chess.square_rank(square), chess.square_file(square)
 
-    symbols = [
-        [(p.symbol() if (p := board.piece_at(chess.square(f, r))) else " ") for f in range(8)] for r in range(7, -1, -1)
-    ]
+    symbols = [list("".join(" " * int(c) if c.isdigit() else c for c in rank)) for rank in board.board_fen().split("/")]
     last = board.move_stack[-1] if board.move_stack else None
     moved = frozenset({place(last.from_square), place(last.to_square)}) if last else frozenset()
     king = board.king(board.turn)

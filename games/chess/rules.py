@@ -112,6 +112,19 @@ class Chess:
         board.push(move)
         return ChessState(board, state.start_plies, state.opening)
 
+    def apply_in_place(self, state: ChessState, move: chess.Move) -> ChessState:
+        """`apply` for a caller that owns `state` and never looks back at it (a replay): moved on, not copied.
+
+        Copying a board copies every earlier position; a replay of a long game would copy them all at each move.
+        """
+        if self.outcome(state) is not None:
+            raise IllegalMove("the game is over")
+        if move not in state.board.legal_moves:
+            raise IllegalMove(f"{move.uci()} is not a legal move here")
+        state.board.push(move)
+        state.outcome_cache.clear()
+        return state
+
     def outcome(self, state: ChessState) -> Outcome | None:
         """Mate, a draw by the laws (claims made for the players), or the move limit; None while play goes on."""
         if state.outcome_cache:

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from arena.analysis.cache import move_rows_text
 from arena.analysis.combined import COMPONENTS, PROTOCOL
 from arena.report.files import replace_folder
 from arena.report.load import Report
@@ -76,17 +77,27 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     for page in pages:
         write(page["file"], env.get_template("player.html").render(root="../", page=page, **common))
     write("replay.html", env.get_template("replay.html").render(root="", **common))
-    index = []
-    wanted = {m["id"]: n // CHUNK for n, m in enumerate(data["matches"])}
-    chunks: dict[int, dict[str, Any]] = {}
-    analysed = {a.id: a.moves for a in report.analyses}
-    for record in store.matches():
-        if record.id in wanted:
-            chunks.setdefault(wanted[record.id], {})[record.id] = match_frames(record, analysed.get(record.id))
-    for n, match in enumerate(data["matches"]):
-        index.append({**{k: v for k, v in match.items() if k != "mistakes"}, "chunk": n // CHUNK})
-    for number, matches in sorted(chunks.items()):
-        write(f"data/matches-{number:04d}.js", script_data("ARENA.add", shared_texts(matches)))
+    # Chunks follow the store's order, one in memory at a time; the index says which chunk holds each match.
+    wanted = {m["id"] for m in data["matches"]}
+    chunk_of: dict[str, int] = {}
+    chunk: dict[str, Any] = {}
+    rows = move_rows_text(store)  # the analysis' rows, parsed one match at a time
+
+    def flush() -> None:
+        write(f"data/matches-{chunk_of[next(iter(chunk))]:04d}.js", script_data("ARENA.add", shared_texts(chunk)))
+        chunk.clear()
+
+    for record in store.iter_matches():
+        if record.id in wanted and record.id not in chunk_of:
+            chunk_of[record.id] = len(chunk_of) // CHUNK
+            text = rows.get(record.id)
+            chunk[record.id] = match_frames(record, json.loads(text) if text else None)
+            if len(chunk) == CHUNK:
+                flush()
+    if chunk:
+        flush()
+    index = [{**{k: v for k, v in m.items() if k != "mistakes"}, "chunk": chunk_of.get(m["id"], -1)}
+             for m in data["matches"]]  # fmt: skip
     write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))
     for asset in sorted((HERE / "static").iterdir()):
         (out / "static").mkdir(parents=True, exist_ok=True)

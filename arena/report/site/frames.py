@@ -101,9 +101,10 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
     start = {"grids": [grid_json(g) for g in grids], **marks(grids)}
     steps = []
     rows = analysed if analysed is not None and len(analysed) == len(record.moves) else [[]] * len(record.moves)
+    advance = getattr(game, "apply_in_place", game.apply)  # the replay owns its state and never looks back
     for move, row in zip(record.moves, rows, strict=True):
         if move.valid and move.move is not None:
-            state = game.apply(state, game.parse_move(state, move.move))
+            state = advance(state, game.parse_move(state, move.move))
         after = grids_for(game, state, None)
         attempt = attempt_json(move)
         if words := grade_words(row, chess=record.game == "chess"):
