@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from arena.analysis.leaderboard import Leaderboard
-from arena.analysis.moves import MatchAnalysis, cell_of
+from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert
 
 matplotlib.rcParams["text.parse_math"] = False  # a player named `$\\frac{...}$` is text, not a formula
@@ -131,3 +131,13 @@ def heatmap(analyses: list[MatchAnalysis], game: str, player: str, path: Path) -
     axis.set_title(inert(f"{game}: where {player} played ({total} moves)"))
     figure.colorbar(image, ax=axis, label="share of moves")
     return save(figure, path)
+
+
+def cell_of(move: str) -> tuple[int, int] | None:
+    """The 0-based (row, column) a move names; Connect-Four moves name a column only (row 0), for heatmaps."""
+    numbers = [int(part) for part in move.replace(" ", "").split(",") if part.isdigit()]
+    if len(numbers) == 1:
+        return 0, numbers[0] - 1
+    if len(numbers) == 2:
+        return numbers[0] - 1, numbers[1] - 1
+    return None

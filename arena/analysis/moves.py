@@ -86,12 +86,9 @@ class SeatStats:
     seconds: float = 0.0
 
 
-SEAT_FIELDS = tuple(f.name for f in fields(SeatStats))
-
-
 def seat_values(seat: SeatStats) -> dict[str, Any]:
     """A seat's statistics by name."""
-    return {name: getattr(seat, name) for name in SEAT_FIELDS}
+    return {f.name: getattr(seat, f.name) for f in fields(seat)}
 
 
 @dataclass(slots=True)
@@ -294,13 +291,3 @@ def chess_row(verdict: Any) -> list[Any]:
 def usage(move: dict[str, Any], used: int) -> list[Any]:
     """A move row's seconds, tokens and cost."""
     return [move.get("seconds"), used, move.get("cost")]
-
-
-def cell_of(move: str) -> tuple[int, int] | None:
-    """The 0-based (row, column) a move names; Connect-Four moves name a column only (row 0), for heatmaps."""
-    numbers = [int(part) for part in move.replace(" ", "").split(",") if part.isdigit()]
-    if len(numbers) == 1:
-        return 0, numbers[0] - 1
-    if len(numbers) == 2:
-        return numbers[0] - 1, numbers[1] - 1
-    return None
