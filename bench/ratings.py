@@ -60,9 +60,10 @@ def report_times(db: Path) -> list[tuple[str, ...]]:
     return rows
 
 
-async def leaderboard_open(db: Path) -> tuple[float, float, float]:
+async def leaderboard_open(db: Path, settled: bool = False) -> tuple[float, float, float]:
     """Seconds from F4 to the first ratings on screen and to the intervals (analysis cached), and the event
-    loop's worst stall meanwhile (what a key press would wait at most)."""
+    loop's worst stall meanwhile (what a key press would wait at most). F4 is pressed as the app starts, or
+    `settled`: once the app's background load of the analyses is done (a person setting up first)."""
     from textual import events
 
     from arena.tui.app import ArenaApp
@@ -70,13 +71,15 @@ async def leaderboard_open(db: Path) -> tuple[float, float, float]:
 
     app = ArenaApp(db)
     async with app.run_test(size=(120, 40)):
+        while settled and any(worker.group == "analyses" and worker.is_running for worker in app.workers):
+            await asyncio.sleep(0.05)
         start = time.perf_counter()
         app.post_message(events.Key("f4", None))  # not pilot.press: it waits until the screen is idle
         while not isinstance(app.screen, LeaderboardScreen):
             await asyncio.sleep(0.005)
         screen = app.screen
         first, stall = None, 0.0
-        while not screen.boards:
+        while not screen.rated:
             if first is None and screen.board is not None:
                 first = time.perf_counter() - start
             asked = time.perf_counter()

@@ -160,7 +160,7 @@ def test_leaderboard(snap_compare: Any, db_path: Path, size: tuple[int, int]) ->
         await pilot.press("f4")
         screen = app.screen
         assert isinstance(screen, LeaderboardScreen)
-        await wait_for(pilot, lambda: bool(screen.boards))  # intervals in, not only the point ratings
+        await wait_for(pilot, lambda: screen.rated)  # intervals in, not only the point ratings
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=size, run_before=rated)

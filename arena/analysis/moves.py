@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
@@ -86,9 +87,13 @@ class SeatStats:
     seconds: float = 0.0
 
 
+SEAT_FIELDS = tuple(f.name for f in fields(SeatStats))
+_seat_getter = attrgetter(*SEAT_FIELDS)
+
+
 def seat_values(seat: SeatStats) -> dict[str, Any]:
     """A seat's statistics by name."""
-    return {f.name: getattr(seat, f.name) for f in fields(seat)}
+    return dict(zip(SEAT_FIELDS, _seat_getter(seat), strict=True))
 
 
 @dataclass(slots=True)

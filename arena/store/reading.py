@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,18 @@ class StoreReading:
         for journal in [*self.spill_journals(), self.journal]:
             found += [document for name, document in journal.read().entries(MATCHES) if name == table]
         return found
+
+    def stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """Name, size and time of every file holding records: an equal stamp means the same recorded matches
+        (a key for what is computed from them; the analysis cache and the lock are not records)."""
+        found = []
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.folder):
+                if entry.name.endswith(".json") or entry.name.startswith(("spill-", "journal")):
+                    with contextlib.suppress(OSError):
+                        stat = entry.stat()
+                        found.append((entry.name, stat.st_size, stat.st_mtime_ns))
+        return tuple(sorted(found))
 
     def holds(self, table: str) -> bool:
         """True if the table has any document, merged or still in the journal (no segment is read)."""

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -13,10 +14,13 @@ from textual.screen import Screen
 from arena.inert import inert
 from arena.llm.local import stop_shared_local_server
 from arena.store import MatchStore
+from arena.tui.analyses import AnalysisKeeper
 from arena.tui.screens.help import HelpScreen
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.setup import SetupScreen
+
+NOTICED = 200  # matches to analyse at start before the app says so (fewer take well under a second)
 
 
 class ArenaApp(App[None]):
@@ -38,6 +42,7 @@ class ArenaApp(App[None]):
         self.start_quiz = start_quiz
         self.quiz_sheet = quiz_sheet  # a new quiz session's sheet: published (the baseline's) or numbered
         self.store = MatchStore(db_path)
+        self.keeper = AnalysisKeeper(self.store)
         self.memory = db_path.with_name("tui.json")
 
     def on_mount(self) -> None:
@@ -46,6 +51,25 @@ class ArenaApp(App[None]):
         self.push_screen(SetupScreen(self.store, self.memory))
         if self.start_quiz:
             self.call_after_refresh(self.go_quiz)
+        self.analyse_in_background()
+
+    @work(thread=True, exclusive=True, group="analyses")
+    def analyse_in_background(self) -> None:
+        """Analyse what was recorded since the last run while the person sets up: F4 then opens at once."""
+        told: list[int] = []
+
+        def first_step(done: int, total: int) -> None:
+            if not told and total >= NOTICED:
+                told.append(total)
+                said = f"analysing {total:,} recorded matches in the background (F4 shows how far)"
+                self.call_from_thread(self.notify, said, timeout=6)
+
+        self.keeper.watchers.append(first_step)
+        try:
+            self.keeper.load()
+        finally:
+            self.keeper.watchers.remove(first_step)
+        self.keeper.rate_busiest()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
@@ -69,7 +93,7 @@ class ArenaApp(App[None]):
     def go_leaderboard(self) -> None:
         from arena.tui.screens.leaderboard import LeaderboardScreen  # the ratings load when it is first opened
 
-        self.push_screen(LeaderboardScreen(self.store))
+        self.push_screen(LeaderboardScreen(self.store, self.keeper))
 
     def go_tasks(self) -> None:
         from arena.tui.screens.tasks import TasksScreen

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-
 from rich.console import Console, Group
 from textual import work
 from textual.app import ComposeResult
@@ -12,7 +10,6 @@ from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
 
-from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
@@ -21,13 +18,13 @@ from arena.report.load import SORTS, sorted_rows
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
+from arena.tui.analyses import RESAMPLES, AnalysisKeeper, busiest_game
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.web_report import write_web_report
 from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, fill_rows, tournament_options
 from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
-RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
 COMPUTING = "intervals: computing..."
 ANY = "any"
 TOURNAMENTS, FAMILIES, SOURCES = "any tournament", "any prompt family", "any source"
@@ -47,9 +44,10 @@ class LeaderboardScreen(Screen[None]):
         Binding("w", "web", "Web page"),
     ]
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, keeper: AnalysisKeeper | None = None) -> None:
         super().__init__()
         self.store = store
+        self.keeper = keeper or AnalysisKeeper(store)
         self.analyses: list[MatchAnalysis] = []
         self.board: Leaderboard | None = None
         self.rows: list[PlayerRow] = []
@@ -57,7 +55,7 @@ class LeaderboardScreen(Screen[None]):
         self.ready = False
         self.chart_text = ""  # the charts as plain text
         self.combined: list[CombinedRow] = []
-        self.boards: dict[tuple[str | None, ...], Leaderboard] = {}  # by filter: a filter seen before is instant
+        self.rated = False  # a leaderboard with its intervals is on screen
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -89,22 +87,24 @@ class LeaderboardScreen(Screen[None]):
 
     @work(thread=True, exclusive=True)
     def load(self) -> None:
-        """Analyse every recorded match (new ones only: the rest come from the cache) away from the screen."""
+        """The app's analyses of every recorded match (made in the background at start; new ones analysed now)."""
 
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.status, f"analysing recorded moves: {done:,} of {total:,}")
 
-        seen = len(self.store.warnings)
-        analyses = analyse_store(self.store, on_progress=progress, with_moves=False)  # no screen shows them
-        # Tens of thousands of new objects would bring full collections of them, each stalling keys ~100 ms.
-        gc.freeze()
-        failed = [w for w in self.store.warnings[seen:] if "cannot be analysed" in w]
+        self.keeper.watchers.append(progress)
+        try:
+            if self.keeper.last is not None:
+                progress(*self.keeper.last)
+            analyses, failed = self.keeper.load()
+        finally:
+            self.keeper.watchers.remove(progress)
         if failed:  # a match that cannot be analysed is said, never silently dropped
             note = f"{len(failed)} recorded match(es) cannot be analysed and are left out: {failed[0]}"
             self.app.call_from_thread(self.app.notify, inert(note), severity="warning", timeout=15, markup=False)
+        self.app.call_from_thread(self.loaded, analyses)
         combined = combined_scores(analyses, [s for s in task_sessions(self.store) if s.answers])
         self.app.call_from_thread(self.show_combined, combined)
-        self.app.call_from_thread(self.loaded, analyses)
 
     def show_combined(self, rows: list[CombinedRow]) -> None:
         """ChildPlay's combined score over every game and task recorded (not filtered: it spans games)."""
@@ -123,7 +123,6 @@ class LeaderboardScreen(Screen[None]):
     def loaded(self, analyses: list[MatchAnalysis]) -> None:
         """Fill the filters from what was played, then show the busiest game."""
         self.analyses = analyses
-        self.boards.clear()
         games: dict[str, int] = {}
         for analysis in analyses:
             games[analysis.variant] = games.get(analysis.variant, 0) + 1
@@ -136,7 +135,7 @@ class LeaderboardScreen(Screen[None]):
         self.query_one("#lb-source", Select).set_options(shown)
         self.ready = True
         if games:
-            game_select.value = max(games, key=lambda name: games[name])
+            game_select.value = busiest_game(analyses)
         else:
             self.status("no recorded matches yet: play some (F5 on the setup screen) or run a tournament")
 
@@ -188,11 +187,11 @@ class LeaderboardScreen(Screen[None]):
         chosen = self.chosen()
         if chosen[0] is None:
             return
-        board = self.boards.get(chosen)
+        board = self.keeper.boards.get(chosen)
         if board is None:
             selected = self.selected()
             self.app.call_from_thread(self.show, build_leaderboard(chosen[0], selected, 0), COMPUTING, chosen)
-            board = self.boards[chosen] = build_leaderboard(chosen[0], selected, RESAMPLES)
+            board = self.keeper.boards[chosen] = build_leaderboard(chosen[0], selected, RESAMPLES)
         self.app.call_from_thread(self.show, board, "", chosen)
 
     def show(self, board: Leaderboard, note: str = "", chosen: tuple[str | None, ...] | None = None) -> None:
@@ -200,6 +199,7 @@ class LeaderboardScreen(Screen[None]):
         if chosen is not None and chosen != self.chosen():
             return
         self.board = board
+        self.rated = self.rated or note != COMPUTING
         self.status(
             f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "
             f"{f'grp: {GROUPS_APART}; ' if len(board.groups) > 1 else ''}sorted by {self.sort} (s or a column "
@@ -223,6 +223,7 @@ class LeaderboardScreen(Screen[None]):
         fill_rows(table, self.board, self.rows)
         players = [row.player for row in self.rows]
         table.move_cursor(row=players.index(kept) if kept in players else 0)
+        self.refresh_bindings()  # Enter lists matches once there are rows
 
     def draw_charts(self) -> None:
         if self.board is None:
@@ -291,9 +292,6 @@ class LeaderboardScreen(Screen[None]):
 
     def on_descendant_focus(self, _: object) -> None:
         self.refresh_bindings()
-
-    def on_unmount(self) -> None:
-        gc.unfreeze()  # the analyses are collectable again once the screen is gone
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -20,7 +20,6 @@ from arena.prompting import game_family_names
 from arena.quiz import latest_unfinished, start_session
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
-from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.series import SeriesConfig
@@ -222,14 +221,4 @@ class SetupScreen(Screen[None]):
         self.app.push_screen(QuizScreen(session))
 
     def action_history(self) -> None:
-        self.app.push_screen(HistoryScreen(self.store))
-
-    def action_tasks(self) -> None:
-        from arena.tui.screens.tasks import TasksScreen  # RDKit loads when the tasks are first opened
-
-        self.app.push_screen(TasksScreen(self.store))
-
-    def action_leaderboard(self) -> None:
-        from arena.tui.screens.leaderboard import LeaderboardScreen  # the ratings load when it is first opened
-
-        self.app.push_screen(LeaderboardScreen(self.store))
+        self.app.action_screen("history")  # type: ignore[attr-defined]
