@@ -19,6 +19,7 @@ from arena.tui.app import ArenaApp
 from arena.tui.screens.confirm import ConfirmScreen
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.leaderboard import LeaderboardScreen
+from arena.tui.screens.legend import LegendScreen
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.screens.replay import ReplayScreen
@@ -750,8 +751,22 @@ async def test_leaderboard_rates_filters_sorts_and_opens_a_players_matches(db_pa
         assert screen.rows[0].player == "minimax"
         scripted = next(row for row in screen.rows if row.player.startswith("scripted"))
         assert scripted.total("disqualified") == 4 and scripted.total("losses") == 0  # DQ stays DQ
-        await pilot.press("s")  # sort by the next column
-        await wait_for(pilot, lambda: screen.sort == "elo")
+        await pilot.press("s")  # sort by the next column (after the rating: its interval), then reverse it
+        await wait_for(pilot, lambda: screen.sort == "95% CI" and screen.descending)
+        assert screen.rows[0].player == "minimax" and "sorted by 95% CI ▼" in status_line(screen)
+        await pilot.press("S")
+        await wait_for(pilot, lambda: not screen.descending)
+        assert screen.rows[0].player.startswith("scripted")  # the lowest interval first
+        await pilot.press("question_mark")
+        await pilot.pause()
+        legend = current(app)
+        assert isinstance(legend, LegendScreen) and "opp DQ" in (shown := drawn_text(legend.query_one(Static)))
+        assert "never counted" in shown and "rating" in shown
+        await pilot.press("s", "question_mark")  # keys other than ? and Esc do nothing under the panel
+        await pilot.pause()
+        assert app.screen is screen and screen.sort == "95% CI"
+        await pilot.press("S")
+        await wait_for(pilot, lambda: screen.descending and screen.rows[0].player == "minimax")
         screen.query_one("#lb-game", Select).value = "connect-four"
         await wait_for(pilot, lambda: screen.board is not None and screen.board.game == "connect-four")
         assert table.row_count == 2

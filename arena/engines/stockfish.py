@@ -26,6 +26,10 @@ _engines: dict[str, chess.engine.SimpleEngine] = {}
 _owner = os.getpid()  # a forked child inherits the dict but not the engines' threads: it starts its own
 _lock = threading.Lock()
 _versions: dict[str, str] = {}  # by binary
+# One search at a time per role: the app may grade a replay while it analyses in the background, and a UCI
+# engine answers one command at a time (the grader also clears its hash before each position).
+_searching = {"player": threading.Lock(), "grader": threading.Lock()}
+os.register_at_fork(after_in_child=lambda: _searching.update(player=threading.Lock(), grader=threading.Lock()))
 
 
 class EngineMissing(RuntimeError):
@@ -117,7 +121,8 @@ def play(board: chess.Board, budget: dict[str, int], options: dict[str, Any]) ->
         nodes=budget.get("nodes"), depth=budget.get("depth"), time=movetime / 1000 if movetime else None
     )
     try:
-        result = engine("player").play(board, limit, options=options, game=board.root())
+        with _searching["player"]:
+            result = engine("player").play(board, limit, options=options, game=board.root())
     except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
         forget("player")
         raise EngineFailed(f"stockfish failed: {error}") from None
@@ -130,9 +135,10 @@ def analyse_all(board: chess.Board, nodes: int) -> list[chess.engine.InfoDict]:
     """Every legal move of `board` scored at full strength under one node budget (one search, all moves shown)."""
     legal = board.legal_moves.count()
     try:
-        return engine("grader").analyse(
-            board, chess.engine.Limit(nodes=nodes), multipv=max(1, legal), game=object(), options=FULL_STRENGTH
-        )
+        with _searching["grader"]:
+            return engine("grader").analyse(
+                board, chess.engine.Limit(nodes=nodes), multipv=max(1, legal), game=object(), options=FULL_STRENGTH
+            )
     except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
         forget("grader")
         raise EngineFailed(f"stockfish failed: {error}") from None

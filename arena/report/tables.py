@@ -170,11 +170,11 @@ def leaderboard_cells(
         str(row.scored),
         f"{row.total('wins')}-{row.total('draws')}-{row.total('losses')}-{row.total('disqualified')}",
         str(row.total("opponent_disqualified")),
-        f"{share(first.wins, first.matches)}/{share(second.wins, second.matches)}%",
+        seat_shares(share(first.wins, first.matches), share(second.wins, second.matches)),
         number(row.per("invalid", "matches"), "{:.2f}"),
         *quality,
-        number(tokens / row.matches if row.matches else None, "{:.0f}"),
-        number(row.counts.get("cost", 0.0) / row.matches if row.matches else None, cost),
+        number(tokens / row.matches if row.matches and tokens else None, "{:.0f}"),  # none counted: unknown
+        number(row.counts.get("cost", 0.0) / row.matches if row.matches and tokens else None, cost),
     ]
 
 
@@ -184,6 +184,13 @@ def keep_cell(row: PlayerRow) -> str:
     if not graded:
         return "-"
     return f"{100 * row.counts['optimal_open'] / graded:.0f}/{100 * row.counts['random_keep_open'] / graded:.0f}%"
+
+
+def seat_shares(first: str, second: str) -> str:
+    """`50/40%`, or `0%/-` when a seat was never played (the sign stays with the numbers)."""
+    if "-" not in (first, second):
+        return f"{first}/{second}%"
+    return "/".join(part if part == "-" else f"{part}%" for part in (first, second))
 
 
 def share(count: int, total: int) -> str:

@@ -16,6 +16,7 @@ from arena.inert import inert_text
 from arena.store import MatchStore
 from arena.store.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
+from arena.tui.widgets.board_filters import source_label
 
 Way = tuple[str, tuple[str, ...], str, str, int | None, str]  # game, players, status, termination, winner, source
 SOURCES = "any source"
@@ -87,7 +88,7 @@ class HistoryScreen(Screen[None]):
         self.ways = list(known)
         sources = sorted({way[5] for way in self.ways})
         if len(sources) > 1:  # only when some matches were imported
-            choices = [(SOURCES, "")] + [(s if s == "arena" else f"{s} (imported)", s) for s in sources]
+            choices = [(SOURCES, "")] + [(source_label(s), s) for s in sources]
             self.query_one("#source-filter", Select).set_options(choices)
         else:
             self.query_one("#source-filter", Select).display = False

@@ -14,20 +14,19 @@ from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert, inert_text
-from arena.report.load import SORTS, sorted_rows
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
 from arena.tui.analyses import RESAMPLES, AnalysisKeeper, busiest_game
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.web_report import write_web_report
-from arena.tui.widgets.player_table import COLUMNS, NAME_WIDTH, fill_rows, tournament_options
+from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing
+from arena.tui.widgets.player_columns import BY_LABEL, COLUMNS, header, next_sort, sorted_players
+from arena.tui.widgets.player_table import fill_rows, tournament_options
 from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
 COMPUTING = "intervals: computing..."
-ANY = "any"
-TOURNAMENTS, FAMILIES, SOURCES = "any tournament", "any prompt family", "any source"
 
 
 class LeaderboardScreen(Screen[None]):
@@ -36,7 +35,9 @@ class LeaderboardScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "leave", "Back"),
         Binding("enter", "matches", "Matches", priority=True),  # shown in the footer over the table's own
-        Binding("s", "sort", "Sort"),
+        Binding("s", "sort(1)", "Sort"),
+        Binding("S", "sort(0)", "Reverse", show=False),
+        Binding("question_mark", "legend", "Columns"),
         Binding("l", "tab('lb-table-tab')", "Table"),
         Binding("m", "tab('lb-matrix-tab')", "Matrix"),
         Binding("c", "tab('lb-charts-tab')", "Charts"),
@@ -51,7 +52,9 @@ class LeaderboardScreen(Screen[None]):
         self.analyses: list[MatchAnalysis] = []
         self.board: Leaderboard | None = None
         self.rows: list[PlayerRow] = []
-        self.sort = "rating"
+        self.sort = "rating"  # a column's label
+        self.descending = True
+        self.name_width = 0
         self.ready = False
         self.chart_text = ""  # the charts as plain text
         self.combined: list[CombinedRow] = []
@@ -80,8 +83,8 @@ class LeaderboardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Leaderboard"
         table = self.query_one("#lb-table", DataTable)
-        for label, _ in COLUMNS:
-            table.add_column(label, key=label)
+        for column in COLUMNS:
+            table.add_column(column.label, key=column.label)
         table.focus()
         self.load()
 
@@ -123,19 +126,13 @@ class LeaderboardScreen(Screen[None]):
     def loaded(self, analyses: list[MatchAnalysis]) -> None:
         """Fill the filters from what was played, then show the busiest game."""
         self.analyses = analyses
-        games: dict[str, int] = {}
-        for analysis in analyses:
-            games[analysis.variant] = games.get(analysis.variant, 0) + 1
-        families = sorted({f for a in analyses for f in a.families if f})
-        game_select = self.query_one("#lb-game", Select)
-        game_select.set_options([(f"{name} ({count:,})", name) for name, count in sorted(games.items())])
-        self.query_one("#lb-family", Select).set_options([(FAMILIES, ANY)] + [(f, f) for f in families])
-        sources = sorted({a.source for a in analyses})
-        shown = [(SOURCES, ANY)] + [(f"{s} (imported)" if s != "arena" else "played here", s) for s in sources]
-        self.query_one("#lb-source", Select).set_options(shown)
+        games, families, sources = filter_choices(analyses)
+        self.query_one("#lb-game", Select).set_options(games)
+        self.query_one("#lb-family", Select).set_options(families)
+        self.query_one("#lb-source", Select).set_options(sources)
         self.ready = True
         if games:
-            game_select.value = busiest_game(analyses)
+            self.query_one("#lb-game", Select).value = busiest_game(analyses) or Select.BLANK
         else:
             self.status("no recorded matches yet: play some (F5 on the setup screen) or run a tournament")
 
@@ -171,15 +168,7 @@ class LeaderboardScreen(Screen[None]):
 
     def selected(self) -> list[MatchAnalysis]:
         """The analyses the filters let through."""
-        game, tournament, family, source = self.chosen()
-        return [
-            a
-            for a in self.analyses
-            if a.variant == game
-            and (tournament is None or a.tournament == tournament)
-            and (family is None or family in a.families)
-            and (source is None or a.source == source)
-        ]
+        return passing(self.analyses, self.chosen())
 
     @work(thread=True, exclusive=True, group="rate")
     def rebuild(self) -> None:
@@ -202,8 +191,8 @@ class LeaderboardScreen(Screen[None]):
         self.rated = self.rated or note != COMPUTING
         self.status(
             f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "
-            f"{f'grp: {GROUPS_APART}; ' if len(board.groups) > 1 else ''}sorted by {self.sort} (s or a column "
-            "header to change); Enter lists a player's matches" + (f"; {note}" if note else "")
+            f"{f'grp: {GROUPS_APART}; ' if len(board.groups) > 1 else ''}sorted by {self.sort_words()}"
+            + (f"; {note}" if note else "")  # the keys are in the footer, ? explains the columns
         )
         self.fill_table()
         matrix = house_style(matrix_table(board, numbers_only=True), self.app.get_css_variables())
@@ -219,8 +208,8 @@ class LeaderboardScreen(Screen[None]):
         table.clear()
         if self.board is None:
             return
-        self.rows = sorted_rows(self.board, self.sort)
-        fill_rows(table, self.board, self.rows)
+        self.rows = sorted_players(self.board.rows, self.sort, self.descending, self.board.rules == "chess")
+        self.name_width = fill_rows(table, self.board, self.rows, self.size.width)
         players = [row.player for row in self.rows]
         table.move_cursor(row=players.index(kept) if kept in players else 0)
         self.refresh_bindings()  # Enter lists matches once there are rows
@@ -245,21 +234,34 @@ class LeaderboardScreen(Screen[None]):
         self.draw_charts()  # the heatmap follows the highlighted player
         player = self.current_player()
         whole = self.query_one("#lb-player", Static)
-        whole.display = player is not None and len(player) > NAME_WIDTH
+        whole.display = player is not None and len(player) > self.name_width
         whole.update(inert_text(player or ""))
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
-        label = str(event.label)
-        self.sort = dict(COLUMNS).get(label, "rating")
+        """A header sorts by its column; the same header again reverses the order."""
+        self.sort, self.descending = next_sort(self.sort, self.descending, str(event.column_key.value))
         if self.board is not None:
             self.show(self.board)
 
-    def action_sort(self) -> None:
-        """Cycle through the sort orders."""
-        orders = list(SORTS)
-        self.sort = orders[(orders.index(self.sort) + 1) % len(orders)]
+    def action_sort(self, step: int) -> None:
+        """`s`: sort by the next column (each in its natural direction); `S`: reverse the order."""
+        self.sort, self.descending = next_sort(self.sort, self.descending, None if step else self.sort)
         if self.board is not None:
             self.show(self.board)
+
+    def sort_words(self) -> str:
+        chess = self.board is not None and self.board.rules == "chess"
+        return f"{header(BY_LABEL[self.sort], chess)} {'▼' if self.descending else '▲'}"
+
+    def action_legend(self) -> None:
+        """`?`: what every column means, for this game."""
+        from arena.tui.screens.legend import LegendScreen
+
+        self.app.push_screen(LegendScreen(self.board is not None and self.board.rules == "chess"))
+
+    def on_resize(self) -> None:
+        if self.board is not None:
+            self.fill_table()  # the player column takes the width there is
 
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_matches()

@@ -1,4 +1,4 @@
-"""The Leaderboard's table and filters: its columns (with the sort each header picks), rows, tournament labels."""
+"""The Leaderboard's table and filters: its rows, a player column as wide as the terminal allows, tournament labels."""
 
 from __future__ import annotations
 
@@ -10,45 +10,32 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert_text
 from arena.report.tables import leaderboard_cells
+from arena.tui.widgets.player_columns import COLUMNS, header
 
-COLUMNS = (
-    ("grp", "rating"),
-    ("rank", "rating"),
-    ("player", "player"),
-    ("rating", "rating"),
-    ("95% CI", "rating"),
-    ("n", "matches"),
-    ("W-D-L-DQ", "wins"),
-    ("opp DQ", "dq"),
-    ("win 1st/2nd", "wins"),
-    ("inv/m", "invalid"),
-    ("miss w/b", "missed-wins"),
-    ("blunder", "blunders"),
-    ("keep", "keep"),
-    ("tok/m", "tokens"),
-    ("$/m", "cost"),
-)
-
-NAME_WIDTH = 26  # a longer identity is cut in the table; the highlighted row's is shown whole above it
+MIN_NAME = 12  # the player column never narrower; wider as the terminal allows, up to the longest name
 
 
-CHESS_LABELS = {"miss w/b": "acc/rnd", "blunder": "blund/rnd", "keep": "acpl/rnd"}
-
-
-def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow]) -> None:
-    """Put a board's rows in the table, its headers named for the game (chess grades other things)."""
+def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow], width: int) -> int:
+    """Put a board's rows in the table, headers named for the game (chess grades other things), the player column
+    as wide as `width` columns of terminal leave it; the name width used."""
     chess = board.rules == "chess"
-    for label, _ in COLUMNS:
-        table.columns[ColumnKey(label)].label = Text(CHESS_LABELS.get(label, label) if chess else label)
-    for row in rows:
-        table.add_row(*row_cells(row, board.sinks, chess), key=row.player)
+    cells = [row_cells(row, board.sinks, chess) for row in rows]
+    labels = [header(column, chess) for column in COLUMNS]
+    others = sum(max([len(label), *(len(c[i]) for c in cells)]) + 2 for i, label in enumerate(labels) if i != 2)
+    longest = max([len(labels[2]), *(len(c[2]) for c in cells)])
+    name_width = max(MIN_NAME, min(longest, width - others - 4))  # 4: the scroll bar and the table's edge
+    for column, label in zip(COLUMNS, labels, strict=True):
+        table.columns[ColumnKey(column.label)].label = Text(label)
+    for row, texts in zip(rows, cells, strict=True):
+        if len(texts[2]) > name_width:
+            texts = (*texts[:2], texts[2][: name_width - 1] + Text("…"), *texts[3:])
+        table.add_row(*texts, key=row.player)
+    return name_width
 
 
 def row_cells(row: PlayerRow, sinks: bool, chess: bool = False) -> tuple[Text, ...]:
     """One leaderboard row as table cells (Battleship's missed column counts sinks; chess's are graded)."""
     cells = leaderboard_cells(row, blunder="{:.0%}", cost="{:.3f}", sinks=sinks, chess=chess)
-    if len(cells[0]) > NAME_WIDTH:
-        cells[0] = cells[0][: NAME_WIDTH - 1] + "…"
     cells = [str(row.group) if row.group else "-", str(row.rank) if row.rank else "-", *cells]
     texts = tuple(inert_text(cell) for cell in cells)
     for position, text in enumerate(texts):
