@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Select, Static, TabbedContent
 
+from arena.analysis.moves import MOVE_FIELDS
 from arena.players import PlayerOptions
 from arena.quiz.session import hard_boards
 from arena.store import MatchStore
@@ -1075,3 +1077,52 @@ def test_the_setup_form_offers_constrained_output_the_invalid_move_rule_and_a_pa
     assert chosen.llm.constrained and chosen.pace == 2.0 and chosen.plan().policy == chosen.policy
     with pytest.raises(ValueError, match="pace must be"):
         series_config({**DEFAULTS, "pace": "fast"})
+
+
+async def test_replay_lists_every_attempt_marked_by_the_engines_and_jumps_to_one(db_path: Path) -> None:
+    from arena.analysis.cache import analyse_store
+    from arena.runner.tournament import TournamentPlan, run_tournament
+    from arena.tui.widgets.moves import MoveList
+
+    records = await run_tournament(TournamentPlan("tictactoe", ("random", "minimax"), 4, seed=2))
+    timeless = records[0].model_copy(
+        update={"moves": [m.model_copy(update={"seconds": 0.0}) for m in records[0].moves]}
+    )
+    with MatchStore(db_path) as store:
+        store.add(timeless)
+        rows = analyse_store(store)[0].moves
+    app = make_app(db_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        replay = ReplayScreen(timeless)
+        await app.push_screen(replay)
+        await wait_for(pilot, lambda: bool(replay.grades))
+        listed = replay.query_one(MoveList)
+        assert listed.row_count == len(timeless.moves)
+        cells = [str(listed.get_cell_at(Coordinate(row, 1))) for row in range(listed.row_count)]
+        blunders = [row[MOVE_FIELDS.index("blunder")] for row in rows]
+        assert any(blunders) and [cell.endswith("??") for cell in cells] == [bool(b) for b in blunders]
+        assert str(listed.get_cell_at(Coordinate(0, 2))) == "-"  # no time recorded: never "0.00"
+        listed.focus()
+        listed.move_cursor(row=2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert replay.step == 3 and "Attempt 3/" in status(app) and "time unknown" in status(app)
+
+
+async def test_a_refused_attempts_reasoning_stays_in_the_pane(db_path: Path, fake_llm: FakeServer) -> None:
+    fake_llm.script(
+        "second-try",
+        Reply(reasoning_content="first idea: the corner at 9,9", content="MOVE: 9,9"),
+        Reply(reasoning_content="second idea: the centre", content="MOVE: 2,2"),
+    )
+    app = make_app(db_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        llm = PlayerOptions(api_base=fake_llm.url, timeout=30, chunk_timeout=5, retries=0)
+        config = SeriesConfig("tictactoe", ("llm:openai/second-try", "human"), seed=3, llm=llm)
+        screen = await open_match(app, pilot, config)
+        pane = screen.query_one(ReasoningPane)
+        await wait_for(pilot, lambda: "second idea" in pane.reasoning and not pane.pending)
+        shown = drawn_text(pane.body)
+        assert "first idea: the corner at 9,9" in shown and "attempt 1" in shown and "attempt 2" in shown
+        assert shown.index("first idea") < shown.index("second idea")
+        await pilot.press("a")

@@ -29,9 +29,14 @@ MAX_ROWS = 100  # rows in the list; the count above it covers every match that p
 PLAYER_WIDTH = 14  # a long model name is cut here: the result and move count stay on an 80-column screen
 
 
-def short_name(name: str) -> str:
+def short_name(name: str, width: int = PLAYER_WIDTH) -> str:
     """A player's spec cut to fit the list (Replay shows it in full)."""
-    return name if len(name) <= PLAYER_WIDTH else name[: PLAYER_WIDTH - 1] + "…"
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def player_width(screen_width: int) -> int:
+    """How wide each player column can be on a terminal this wide (the other columns take about 60)."""
+    return max(PLAYER_WIDTH, min(60, (screen_width - 60) // 2))
 
 
 class HistoryScreen(Screen[None]):
@@ -50,6 +55,7 @@ class HistoryScreen(Screen[None]):
         self.shown: list[int] = []
         self.pending: Timer | None = None
         self.rows: dict[str, tuple[Text, ...]] = {}
+        self.width_used = 0  # the player columns' width the rows were made for
         # Thousands of matches share a game, players and outcome: filters and tallies work on these ways.
         self.ways: list[Way] = []
         self.way_of: list[int] = []
@@ -132,6 +138,7 @@ class HistoryScreen(Screen[None]):
             title += f"; the list shows the latest {MAX_ROWS:,} (filter to narrow it)"
         title += ". Ratings and results per player: Leaderboard (F4)"
         self.query_one("#summary-title", Static).update(title)
+        self.width_used = player_width(self.app.size.width)
         for position in self.shown[:MAX_ROWS]:
             matches.add_row(*self.row_of(position))
 
@@ -140,11 +147,18 @@ class HistoryScreen(Screen[None]):
         match = self.table.summary(position)
         row = self.rows.get(match.id)
         if row is None:
-            first, second = (short_name(name) for name in [*match.players, "", ""][:2])
-            ended = match.ended_at[2:16].replace("T", " ")  # yy-mm-dd hh:mm
+            width = player_width(self.app.size.width)
+            first, second = (short_name(name, width) for name in [*match.players, "", ""][:2])
+            ended = match.ended_at[:16].replace("T", " ")  # ISO: yyyy-mm-dd hh:mm
             cells = (ended, match.game, first, second, match.seat_result, str(match.moves))
             row = self.rows[match.id] = tuple(inert_text(cell) for cell in cells)
         return row
+
+    def on_resize(self) -> None:
+        """The player columns take the width there is: rows are made again at the new width."""
+        if self.table.rows and player_width(self.app.size.width) != self.width_used:
+            self.rows.clear()
+            self.refill()
 
     def action_open(self) -> None:
         """Replay the chosen match: its full record is read from its one segment now."""

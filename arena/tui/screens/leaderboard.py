@@ -209,7 +209,7 @@ class LeaderboardScreen(Screen[None]):
         if self.board is None:
             return
         self.rows = sorted_players(self.board.rows, self.sort, self.descending, self.board.rules == "chess")
-        self.name_width = fill_rows(table, self.board, self.rows, self.size.width)
+        self.name_width = fill_rows(table, self.board, self.rows, self.app.size.width)
         players = [row.player for row in self.rows]
         table.move_cursor(row=players.index(kept) if kept in players else 0)
         self.refresh_bindings()  # Enter lists matches once there are rows

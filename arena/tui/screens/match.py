@@ -165,7 +165,8 @@ class MatchScreen(MatchControls):
                 await self.between_moves()
             spec = self.spec_of(event.seat)
             if spec.startswith("llm:"):  # other players' turns keep the model's last reasoning and answer in view
-                pane.start(f"{spec} ({MARKS[event.seat]}) · move {event.ply + 1} · attempt {event.attempt}")
+                heading = f"{spec} ({MARKS[event.seat]}) · move {event.ply + 1} · attempt {event.attempt}"
+                pane.start(heading, keep=event.attempt > 1)  # a refused attempt's reasoning stays in view
             if not spec.startswith("human"):
                 self.set_status(f"{spec} ({MARKS[event.seat]}) to move…")
         elif isinstance(event, ReasoningDelta):

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Sparkline, Static
+from textual.widgets import DataTable, Footer, Header, Sparkline, Static
 
 from arena.inert import inert_text
 from arena.match.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
+from arena.tui.widgets.moves import MoveList
 from games.registry import game_from_record
 
 
@@ -56,24 +57,29 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="left"):
                 yield Board(id="board")
                 yield Static("", id="status")
-                if self.record.game == "chess":
-                    yield Static("", id="eval-title")
-                    yield Sparkline([], id="evals")
-            with VerticalScroll(id="replay-detail", classes="panel"):
-                yield Static("", id="detail")
+                yield Static("", id="eval-title")
+                yield Sparkline([], id="evals")
+            with Vertical(id="right"):
+                yield MoveList(id="replay-moves")
+                with VerticalScroll(id="replay-detail", classes="panel"):
+                    yield Static("", id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
         players = " vs ".join(p.spec for p in self.record.players)
         self.title = f"Replay: {self.record.game}, {players}"
-        self.query_one("#replay-detail").border_title = "attempt"
+        self.query_one("#replay-detail").border_title = "the move"
+        moves = self.query_one(MoveList)
+        moves.border_title = "moves (Enter or a click jumps there)"
+        for number, move in enumerate(self.record.moves, start=1):
+            moves.add_attempt(number, self.record.players[move.seat].spec, move)
         self.show()
-        if self.record.game == "chess":
+        if self.record.moves:
             self.load_grades()
 
     @work(thread=True, exclusive=True)
     def load_grades(self) -> None:
-        """Stockfish's grade of each move (from the analysis cache, or made now), off the screen's thread."""
+        """The engines' grade of each move (from the analysis cache, or made now), off the screen's thread."""
         from arena.analysis.cache import analyse_store
         from arena.store.summaries import FIELD
 
@@ -84,45 +90,51 @@ class ReplayScreen(Screen[None]):
         self.app.call_from_thread(self.show_grades, found[0].moves if found else None)
 
     def show_grades(self, rows: list[list[Any]] | None) -> None:
-        """Each move's mark and evaluation in the status line, and the evaluation over the game as a graph."""
-        from arena.analysis.moves import MOVE_FIELDS
-        from arena.report.site.frames import chess_mark
-
-        at = MOVE_FIELDS.index("value")
+        """Each move's mark (??, ?, ?!) in the move list and the status line, the evaluation over the game as a
+        graph (the first player's view)."""
         if rows is None:
             self.query_one("#eval-title", Static).update("not graded: this match is not in the database")
             return
-        self.grades = [chess_mark(row, move.seat) for row, move in zip(rows, self.record.moves, strict=False)]
-        evals = [float(row[at]) * (1 if move.seat == 0 else -1) for row, move in zip(rows, self.record.moves,
-                 strict=False) if row[at] is not None]  # fmt: skip
-        title = "evaluation by move (White's view)" if evals else "no grades (is Stockfish installed?)"
-        self.query_one("#eval-title", Static).update(title)
+        chess = self.record.game == "chess"
+        self.grades = [move_mark(row, move.seat, chess) for row, move in zip(rows, self.record.moves, strict=False)]
+        moves = self.query_one(MoveList)
+        for index, grade in enumerate(self.grades):
+            moves.mark(index, grade.split(" (")[0])
+        evals = first_player_values(rows, self.record.moves)
+        title = "evaluation by move (White's view)" if chess else "the position's value by move (first player's view)"
+        self.query_one("#eval-title", Static).update(title if evals else "")
         self.query_one("#evals", Sparkline).data = [max(-1000.0, min(1000.0, e)) + 1000 for e in evals]
+        self.query_one("#evals", Sparkline).display = bool(evals)
         self.show()
 
     def show(self) -> None:
         state = self.states[self.step]
         self.query_one(Board).show(self.game, state, None)
         total = len(self.record.moves)
+        moves = self.query_one(MoveList)
+        if self.step and moves.cursor_row != self.step - 1:
+            moves.move_cursor(row=self.step - 1)
         if self.step == 0:
             self.query_one("#status", Static).update(f"Start of the match ({total} attempts). → steps forward.")
             self.query_one("#detail", Static).update(match_summary(self.record))
             return
         move = self.record.moves[self.step - 1]
         self.query_one("#status", Static).update(inert_text(self.describe(move, total)))
-        self.query_one("#detail", Static).update(self.detail(move, self.with_prompt))
+        attempts = [m for m in self.record.moves if m.ply == move.ply and m.seat == move.seat]
+        self.query_one("#detail", Static).update(self.detail(move, attempts, self.with_prompt))
 
     def describe(self, move: MoveRecord, total: int) -> str:
         who = self.record.players[move.seat].spec
         verdict = move.move if move.valid else f"refused: {move.error}"
         grade = self.grades[self.step - 1] if self.step - 1 < len(self.grades) else ""
-        text = f"Attempt {self.step}/{total}: {who} → {verdict}{grade} ({move.seconds:.2f} s)"
+        text = f"Attempt {self.step}/{total}: {who} → {verdict}{grade} ({seconds_words(move.seconds)})"
         if self.step == total:
             text += f"\nResult: {result_words(self.record)}"
         return text
 
     @staticmethod
-    def detail(move: MoveRecord, with_prompt: bool = False) -> Text:
+    def detail(move: MoveRecord, attempts: list[MoveRecord], with_prompt: bool = False) -> Text:
+        """The move's verdicts, then each of its attempts (the one shown marked) with time, reasoning and reply."""
         text = Text()
         published = move.info.get("published")
         if published is not None:  # an imported game: the paper's verdict beside the arena's
@@ -137,15 +149,18 @@ class ReplayScreen(Screen[None]):
         if engine:
             text.append("engine ", style="bold")
             text.append(f"{engine}\n\n")
-        if move.reasoning:
-            text.append("reasoning\n", style="bold")
-            text.append_text(inert_text(move.reasoning + "\n\n", style="italic grey62"))
-        if move.raw is not None:
-            text.append("reply\n", style="bold")
-            text.append_text(inert_text(move.raw + "\n"))
-        if move.tokens:
-            text.append(f"\ntokens {move.tokens['prompt']}+{move.tokens['completion']}", style="grey62")
+        for attempt in attempts:
+            if len(attempts) > 1:
+                verdict = attempt.move if attempt.valid else f"refused: {attempt.error}"
+                head = f"{'▶ ' if attempt is move else ''}attempt {attempt.attempt} · {verdict} · "
+                text.append_text(inert_text(head + seconds_words(attempt.seconds) + "\n", style="bold"))
+            attempt_text(text, attempt)
         return text
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter or a click on the move list jumps to that attempt."""
+        self.step = event.cursor_row + 1
+        self.show()
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.record.moves), self.step + delta))
@@ -216,3 +231,43 @@ def engine_words(info: dict[str, object]) -> str:
         words.append(str(info["reason"]))
     words.append(f"{float(str(info['engine_seconds'])):.2f} s")
     return ", ".join(words)
+
+
+def attempt_text(text: Text, move: MoveRecord) -> None:
+    """One attempt's reasoning, reply and tokens, appended to `text`."""
+    if move.reasoning:
+        text.append("reasoning\n", style="bold")
+        text.append_text(inert_text(move.reasoning + "\n\n", style="italic grey62"))
+    if move.raw is not None:
+        text.append("reply\n", style="bold")
+        text.append_text(inert_text(move.raw + "\n"))
+    if move.tokens:
+        text.append(f"tokens {move.tokens['prompt']}+{move.tokens['completion']}\n", style="grey62")
+    text.append("\n")
+
+
+def seconds_words(seconds: float) -> str:
+    """An attempt's time; `time unknown` where none was recorded (imported logs kept none)."""
+    return f"{seconds:.2f} s" if seconds else "time unknown"
+
+
+def move_mark(row: list[Any], seat: int, chess: bool) -> str:
+    """The engines' mark of a move: chess's class and evaluation, else ?? a blunder, ?! a missed win, block or sink."""
+    from arena.analysis.moves import MOVE_FIELDS
+    from arena.report.site.frames import chess_mark
+
+    if chess:
+        return chess_mark(row, seat)
+    fields = dict(zip(MOVE_FIELDS, row, strict=False))
+    if fields.get("blunder"):
+        return " ??"
+    return " ?!" if any(fields.get(f"missed_{kind}") for kind in ("win", "block", "sink")) else ""
+
+
+def first_player_values(rows: list[list[Any]], moves: list[MoveRecord]) -> list[float]:
+    """Each graded move's value after it, from the first player's side (chess: centipawns)."""
+    from arena.analysis.moves import MOVE_FIELDS
+
+    at = MOVE_FIELDS.index("value")
+    return [float(row[at]) * (1 if move.seat == 0 else -1) for row, move in zip(rows, moves, strict=False)
+            if len(row) > at and isinstance(row[at], int | float) and not isinstance(row[at], bool)]  # fmt: skip

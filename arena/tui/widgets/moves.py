@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from arena.inert import inert_text
@@ -19,7 +20,8 @@ class MoveList(DataTable[Text]):
     def on_mount(self) -> None:
         self.cursor_type = "row"
         # Numbers first: at 80 columns a long player name is what gets cut, not the tokens and cost.
-        self.add_columns("#", "move", "secs", "tokens", "cost", "player")
+        self.keys = self.add_columns("#", "move", "secs", "tokens", "cost", "player")
+        self.shown_moves: list[str] = []
 
     def add_attempt(self, number: int, player: str, move: MoveRecord) -> None:
         """Add one attempt (refused ones marked)."""
@@ -27,6 +29,12 @@ class MoveList(DataTable[Text]):
         shown = move.move if move.valid else f"✗ {reason if len(reason) <= 28 else reason[:27] + '…'}"
         tokens = f"{move.tokens['prompt']}+{move.tokens['completion']}" if move.tokens else ""
         cost = f"{move.cost:.5f}" if move.cost else ""
-        cells = (str(number), shown or "", f"{move.seconds:.2f}", tokens, cost, player)
+        cells = (str(number), shown or "", f"{move.seconds:.2f}" if move.seconds else "-", tokens, cost, player)
+        self.shown_moves.append(shown or "")
         self.add_row(*(inert_text(cell) for cell in cells))
         self.move_cursor(row=self.row_count - 1)
+
+    def mark(self, row: int, mark: str) -> None:
+        """Put the engines' mark (??, ?, ?!) after a row's move."""
+        if mark and row < len(self.shown_moves):
+            self.update_cell_at(Coordinate(row, 1), inert_text(self.shown_moves[row] + mark))

@@ -26,6 +26,8 @@ def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow],
     name_width = max(MIN_NAME, min(longest, width - others - 4))  # 4: the scroll bar and the table's edge
     for column, label in zip(COLUMNS, labels, strict=True):
         table.columns[ColumnKey(column.label)].label = Text(label)
+    names = table.columns[ColumnKey("player")]
+    names.auto_width, names.width = False, max(len(labels[2]), min(name_width, longest))  # the same however drawn
     for row, texts in zip(rows, cells, strict=True):
         if len(texts[2]) > name_width:
             texts = (*texts[:2], texts[2][: name_width - 1] + Text("…"), *texts[3:])

@@ -29,6 +29,7 @@ class ReasoningPane(VerticalScroll):
         self.heading = ""
         self.reasoning = ""
         self.answer = ""
+        self.earlier = ""  # the refused attempts of this move, kept in view
         self.body = Static("", id="stream")
         self.border_title = "reasoning"
         self.pending = False
@@ -37,8 +38,13 @@ class ReasoningPane(VerticalScroll):
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
 
-    def start(self, heading: str) -> None:
-        """A new turn or attempt: clear the stream and show who is thinking."""
+    def start(self, heading: str, keep: bool = False) -> None:
+        """A new turn (the stream cleared) or, with `keep`, another attempt of the same move: the earlier
+        attempts' reasoning and answers stay above it, dimmed."""
+        if keep:
+            self.earlier = (self.earlier + f"{self.heading}\n{self.reasoning}\n{self.answer}\n\n")[-SHOWN_CHARACTERS:]
+        else:
+            self.earlier = ""
         self.heading, self.reasoning, self.answer = heading, "", ""
         self.redraw()
 
@@ -68,7 +74,8 @@ class ReasoningPane(VerticalScroll):
 
     def redraw(self) -> None:
         self.pending = False
-        text = inert_text(self.heading + "\n", style="bold")
+        text = inert_text(self.earlier, style="grey50")
+        text.append_text(inert_text(self.heading + "\n", style="bold"))
         reasoning = self.reasoning
         if len(reasoning) > SHOWN_CHARACTERS:
             hidden = len(reasoning) - SHOWN_CHARACTERS
