@@ -58,12 +58,9 @@ def _fleet_grid(title: str, game: Battleship, view: Any) -> GridSpec:
     return GridSpec(title, game.fleet_symbols(view), clickable=False, sea=True, sunk=_sunk_cells(sunk, game.size))
 
 
-def _battleship_grids(game: Battleship, state: Any, viewer: int | None) -> list[GridSpec]:
+def _battleship_grids(game: Battleship, state: Any, viewer: int | None, names: tuple[str, ...]) -> list[GridSpec]:
     if viewer is None:
-        fleets = [
-            _fleet_grid("Player 1 fleet", game, game.observe(state, 0)),
-            _fleet_grid("Player 2 fleet", game, game.observe(state, 1)),
-        ]
+        fleets = [_fleet_grid(f"{name}'s fleet", game, game.observe(state, seat)) for seat, name in enumerate(names)]
         shooter = (state.ply - 1) % 2
         if state.ply and state.shots[shooter]:  # a spectator sees the last shot where it landed
             target = fleets[1 - shooter]
@@ -100,10 +97,13 @@ def chess_grid(state: Any) -> GridSpec:
     return GridSpec("", symbols, files="abcdefgh", ranks="87654321", moved=moved, check=check)
 
 
-def grids_for(game: Any, state: Any, viewer: int | None) -> list[GridSpec]:
-    """The grids to draw: one board, or for Battleship a player's two boards (both fleets for a spectator)."""
+def grids_for(
+    game: Any, state: Any, viewer: int | None, names: tuple[str, ...] = ("Player 1", "Player 2")
+) -> list[GridSpec]:
+    """The grids to draw: one board, or for Battleship a player's two boards (both fleets, named by their
+    players, for a spectator)."""
     if isinstance(game, Battleship):
-        return _battleship_grids(game, state, viewer)
+        return _battleship_grids(game, state, viewer, names)
     if getattr(game, "name", "") == "chess":
         return [chess_grid(state)]
     symbols = symbol_rows(state.cells, state.rows, state.cols, ".")

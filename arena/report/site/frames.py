@@ -97,7 +97,8 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
     """The start as full grids (a spectator's view), then per attempt its changes, highlights and analysis."""
     game = game_for(record.game, record.game_options)
     state = game.initial_state(random.Random(f"{record.seed}:game"))
-    grids = grids_for(game, state, None)
+    names = tuple(player.spec for player in record.players)
+    grids = grids_for(game, state, None, names)
     start = {"grids": [grid_json(g) for g in grids], **marks(grids)}
     steps = []
     rows = analysed if analysed is not None and len(analysed) == len(record.moves) else [[]] * len(record.moves)
@@ -105,7 +106,7 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
     for move, row in zip(record.moves, rows, strict=True):
         if move.valid and move.move is not None:
             state = advance(state, game.parse_move(state, move.move))
-        after = grids_for(game, state, None)
+        after = grids_for(game, state, None, names)
         attempt = attempt_json(move)
         if words := grade_words(row, chess=record.game == "chess"):
             attempt["analysis"] = words

@@ -132,7 +132,8 @@ class MatchScreen(MatchControls):
 
     def draw(self, state: Any, interactive: bool = False) -> None:
         assert self.runner is not None
-        self.query_one(Board).show(self.runner.game, state, self.viewer(state), interactive)
+        names = tuple(player.spec for player in self.runner.players)
+        self.query_one(Board).show(self.runner.game, state, self.viewer(state), interactive, names)
 
     def spec_of(self, seat: int) -> str:
         assert self.runner is not None

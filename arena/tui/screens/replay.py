@@ -69,6 +69,7 @@ class ReplayScreen(Screen[None]):
         players = " vs ".join(p.spec for p in self.record.players)
         self.title = f"Replay: {self.record.game}, {players}"
         self.query_one("#replay-detail").border_title = "the move"
+        self.query_one("#evals", Sparkline).display = False  # until there are grades to draw
         moves = self.query_one(MoveList)
         moves.border_title = "moves (Enter or a click jumps there)"
         for number, move in enumerate(self.record.moves, start=1):
@@ -109,7 +110,7 @@ class ReplayScreen(Screen[None]):
 
     def show(self) -> None:
         state = self.states[self.step]
-        self.query_one(Board).show(self.game, state, None)
+        self.query_one(Board).show(self.game, state, None, names=tuple(p.spec for p in self.record.players))
         total = len(self.record.moves)
         moves = self.query_one(MoveList)
         if self.step and moves.cursor_row != self.step - 1:

@@ -22,6 +22,8 @@ PARTS: tuple[str, ...] = ("mark-x", "mark-o", "ship", "sea", "empty", "hit", "mi
 PARTS += ("light", "dark", "white-piece", "black-piece", "moved", "check", "picked")  # chess
 CHESS_KEYS = set("abcdefgh12345678KQRBNOo0x=-+#")
 SEA_LEGEND = (("~", "sea"), ("S", "ship"), ("X", "hit"), ("O", "miss"))
+SEA_GLYPHS = {"O": "•"}  # a miss is a dot, a sunk ship's cell a #: told apart by shape, not only by colour
+SUNK_GLYPH = "#"
 GAP = 3
 LABEL = 3
 
@@ -59,10 +61,12 @@ class Board(Widget, can_focus=True):
         self.large = False
         self.typing = False  # a person may type a move here: a line is kept for what they type
 
-    def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False) -> None:
-        """Draw a new position."""
+    def show(
+        self, game: Any, state: Any, viewer: int | None, interactive: bool = False, names: tuple[str, ...] = ()
+    ) -> None:
+        """Draw a new position (Battleship's fleets named by `names`, the players by seat, when given)."""
         fresh = not self.grids
-        self.grids = grids_for(game, state, viewer)
+        self.grids = grids_for(game, state, viewer, names) if names else grids_for(game, state, viewer)
         self.picked = None
         self.interactive = interactive
         main = self.main
@@ -111,9 +115,9 @@ class Board(Widget, can_focus=True):
         caption = Text(f"typed: {self.typed}" if self.typed else "", style="italic")
         if not self.typed and any(g.sea for g in self.grids):
             for symbol, meaning in SEA_LEGEND:
-                caption.append(symbol, style=self.part(SEA_CLASSES[symbol]))
+                caption.append(SEA_GLYPHS.get(symbol, symbol), style=self.part(SEA_CLASSES[symbol]))
                 caption.append(f" {meaning}  ")
-            caption.append("X", style=self.part("sunk"))
+            caption.append(SUNK_GLYPH, style=self.part("sunk"))
             caption.append(" sunk")
         return caption
 
@@ -139,7 +143,8 @@ class Board(Widget, can_focus=True):
             pad = GAP if index else 0
             cw = self.cell_width(grid)
             if top == 2:
-                lines[0].append(" " * pad + grid.title.ljust(width)[:width], style="bold")
+                title = grid.title if len(grid.title) <= width else grid.title[: width - 1] + "…"
+                lines[0].append(" " * pad + title.ljust(width), style="bold")
             header = " " * LABEL + "".join(
                 f"{grid.col_label(c):^5}" if cw == 5 else f"{grid.col_label(c):>{cw - 1}} " if cw > 2
                 else f"{grid.col_label(c):<2}"
@@ -171,8 +176,10 @@ class Board(Widget, can_focus=True):
             return self.square_text(grid, r, c, cw)
         symbol = grid.symbols[r][c]
         style = self.part(SEA_CLASSES.get(symbol, "") if grid.sea else MARK_CLASSES.get(symbol, ""))
+        if grid.sea:
+            symbol = SEA_GLYPHS.get(symbol, symbol)
         if (r, c) in grid.sunk:
-            style = self.part("sunk")
+            style, symbol = self.part("sunk"), SUNK_GLYPH
         if (r, c) in grid.line:
             style += self.part("line")
         elif grid.last == (r, c):

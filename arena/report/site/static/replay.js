@@ -59,15 +59,19 @@ function drawBoard(match, position) {
       tr.appendChild(element("th", r + 1));
       row.forEach((symbol, c) => {
         const names = { ".": "c-dot", "~": "c-sea" };
-        const td = element("td", symbol === "." ? "·" : symbol, names[symbol] || "c-" + symbol);
+        // Battleship: a miss is a dot and a sunk ship's cell a #, told apart by shape as well as colour.
+        const sunkHere = has(sunk, r, c);
+        const glyph = sunkHere ? "#" : spec.sea && symbol === "O" ? "•" : symbol === "." ? "·" : symbol;
+        const td = element("td", glyph, names[symbol] || "c-" + symbol);
         if (last && last[0] === r && last[1] === c) { td.classList.add("last"); }
         if (has(line, r, c)) { td.classList.add("win"); }
-        if (has(sunk, r, c)) { td.classList.add("sunk"); }
+        if (sunkHere) { td.classList.add("sunk"); }
         tr.appendChild(td);
       });
       table.appendChild(tr);
     });
     holder.appendChild(table);
+    if (spec.sea) { holder.appendChild(element("div", "~ sea · S ship · X hit · # sunk · • miss", "legend")); }
     board.appendChild(holder);
   });
 }
