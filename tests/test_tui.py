@@ -614,7 +614,7 @@ async def test_battleship_has_a_legend_and_says_hit_or_miss(db_path: Path) -> No
         screen = await open_match(app, pilot, config)
         await wait_for(pilot, lambda: human_of(screen).waiting)
         rendered = str(screen.query_one(Board).render())
-        assert "~ sea" in rendered and "X hit" in rendered and "O miss" in rendered and "sunk" in rendered
+        assert "~ sea" in rendered and "X hit" in rendered and "• miss" in rendered and "sunk" in rendered
         human_of(screen).submit_text("1,1")
         await wait_for(pilot, lambda: len(screen.runner.moves) >= 1)  # type: ignore[union-attr]
         await pilot.pause(0.1)

@@ -21,13 +21,14 @@ def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow],
     chess = board.rules == "chess"
     cells = [row_cells(row, board.sinks, chess) for row in rows]
     labels = [header(column, chess) for column in COLUMNS]
-    others = sum(max([len(label), *(len(c[i]) for c in cells)]) + 2 for i, label in enumerate(labels) if i != 2)
-    longest = max([len(labels[2]), *(len(c[2]) for c in cells)])
-    name_width = max(MIN_NAME, min(longest, width - others - 4))  # 4: the scroll bar and the table's edge
-    for column, label in zip(COLUMNS, labels, strict=True):
-        table.columns[ColumnKey(column.label)].label = Text(label)
-    names = table.columns[ColumnKey("player")]
-    names.auto_width, names.width = False, max(len(labels[2]), min(name_width, longest))  # the same however drawn
+    widths = [max([len(label), *(len(c[i]) for c in cells)]) for i, label in enumerate(labels)]
+    others = sum(w + 2 for i, w in enumerate(widths) if i != 2)
+    name_width = max(MIN_NAME, min(widths[2], width - others - 4))  # 4: the scroll bar and the table's edge
+    widths[2] = max(len(labels[2]), min(name_width, widths[2]))
+    for column, label, fixed in zip(COLUMNS, labels, widths, strict=True):
+        shown = table.columns[ColumnKey(column.label)]
+        # Fixed widths: the same table however its rows arrived (point ratings first, then the intervals).
+        shown.label, shown.auto_width, shown.width = Text(label), False, fixed
     for row, texts in zip(rows, cells, strict=True):
         if len(texts[2]) > name_width:
             texts = (*texts[:2], texts[2][: name_width - 1] + Text("…"), *texts[3:])
