@@ -93,6 +93,8 @@ def test_a_chess_player_with_no_graded_move_is_shown_with_unknown_figures(tmp_pa
     assert played.returncode == 0, played.stderr
     made = arena("report", "--db", str(db), "--html", str(site))
     assert made.returncode == 0, made.stderr  # it once failed: the row had no chess figures at all
-    page = (site / "index.html").read_text()
+    from arena.report.site.overview import game_file
+
+    page = (site / game_file("chess")).read_text()
     row = re.search(r'<tr data-player="scripted:e2e5">.*?</tr>', page, re.S)
     assert row is not None and 'title="0 graded moves">-</td>' in row.group(0)

@@ -58,10 +58,17 @@ def page(browser: Any) -> Iterator[Any]:
     opened.close()
 
 
+def game_page(site: Path, name: str) -> str:
+    """The address of a game's page."""
+    from arena.report.site.overview import game_file
+
+    return (site / game_file(name)).as_uri()
+
+
 def test_the_leaderboard_equals_the_json_sorts_and_filters(site: Path, page: Any) -> None:
-    page.goto((site / "index.html").as_uri())
     summary = json.loads((site / "site.json").read_text())
     for name, game in summary["games"].items():
+        page.goto(game_page(site, name))
         rows = page.locator(f"section#game-{name} table.leaderboard tbody tr")
         shown = [rows.nth(i).get_attribute("data-player") for i in range(rows.count())]
         assert shown == [p["player"] for p in game["players"]]
@@ -70,6 +77,7 @@ def test_the_leaderboard_equals_the_json_sorts_and_filters(site: Path, page: Any
             assert [cells.nth(k).inner_text() for k in (6, 7, 8, 9)] == [  # after group, rank, player, rating, CI, n
                 str(player[key]) for key in ("wins", "draws", "losses", "disqualified")
             ]
+    page.goto(game_page(site, "tictactoe"))
     table = page.locator("section#game-tictactoe table.leaderboard")
     header = table.locator("th", has_text="rating")
     header.click()
@@ -86,7 +94,7 @@ def test_the_leaderboard_equals_the_json_sorts_and_filters(site: Path, page: Any
 
 
 def test_a_player_page_opens_and_a_replay_steps_with_the_keyboard(site: Path, page: Any) -> None:
-    page.goto((site / "index.html").as_uri())
+    page.goto(game_page(site, "connect-four"))
     page.locator("section#game-connect-four td.name a", has_text="random").click()
     page.wait_for_url("**/players/*.html")
     assert page.locator("h1.player").inner_text() == "random"
@@ -106,10 +114,21 @@ def test_a_player_page_opens_and_a_replay_steps_with_the_keyboard(site: Path, pa
     ended = marks()
     page.keyboard.press("Home")
     assert marks() == 0 < ended
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.url.endswith("/2")  # the step is in the address: a link opens this move
+    again = page.url
+    page.goto((site / "index.html").as_uri())
+    page.goto(again)
+    page.wait_for_selector("#board table")
+    assert marks() == 2 and "Attempt 2/" in page.locator("#step").inner_text()
+    page.go_back()
+    page.wait_for_load_state()
+    assert "No such match" not in page.content()
 
 
 def test_hostile_names_and_replies_stay_text(site: Path, page: Any) -> None:
-    page.goto((site / "index.html").as_uri())
+    page.goto(game_page(site, "tictactoe"))
     assert page.locator("section#game-tictactoe").get_by_text(MARKUP, exact=False).count() >= 1
     assert page.locator("img[src=x]").count() == 0
     page.goto((site / "replay.html").as_uri())
@@ -126,16 +145,24 @@ def test_hostile_names_and_replies_stay_text(site: Path, page: Any) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_pages_fit_desktop_and_phone(site: Path, browser: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    from arena.report.site.overview import pairs_file
+
     opened = browser.new_page(viewport={"width": size[0], "height": size[1]})
-    opened.goto((site / "index.html").as_uri())
-    width = opened.evaluate("document.documentElement.scrollWidth")
-    assert width <= size[0]  # wide tables scroll inside their box, the page itself never scrolls sideways
-    opened.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
+    pages = ["index.html", "replay.html", game_page(site, "tictactoe"), (site / pairs_file("tictactoe")).as_uri()]
+    for address in pages:
+        opened.goto(address if address.startswith("file:") else (site / address).as_uri())
+        width = opened.evaluate("document.documentElement.scrollWidth")
+        assert width <= size[0], address  # wide tables scroll inside their box, the page never scrolls sideways
+    opened.goto((site / "replay.html").as_uri())
+    opened.locator("#match-list tbody tr").first.click()
+    opened.keyboard.press("End")
+    pane = opened.locator("#attempt").bounding_box()
+    assert pane is not None and pane["width"] >= min(300, size[0] - 40)  # the side pane keeps its room at the end
     opened.close()
 
 
 def test_seat_chart_and_a_players_mistakes_by_opponent(site: Path, page: Any) -> None:
-    page.goto((site / "index.html").as_uri())
+    page.goto(game_page(site, "tictactoe"))
     summary = json.loads((site / "site.json").read_text())
     game = summary["games"]["tictactoe"]
     chart = page.locator("section#game-tictactoe table.seats tbody tr")
@@ -153,3 +180,46 @@ def test_seat_chart_and_a_players_mistakes_by_opponent(site: Path, page: Any) ->
     invalid = sum(int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(rows.count()))
     assert invalid == scripted["invalid_moves"]
     assert page.locator("td", has_text=" invalid").count() >= 1  # each match says its own mistakes
+
+
+def test_the_overview_leads_to_every_game_and_to_featured_matches(site: Path, page: Any) -> None:
+    summary = json.loads((site / "site.json").read_text())
+    page.goto((site / "index.html").as_uri())
+    cards = page.locator("section.card[id^=game-]")
+    names = [cards.nth(i).get_attribute("id").removeprefix("game-") for i in range(cards.count())]
+    counts = [summary["games"][name]["matches"] for name in names]
+    assert sorted(names) == sorted(summary["games"]) and counts == sorted(counts, reverse=True)  # the busiest first
+    leaders = cards.first.locator("tbody tr td.name")
+    first_rated = [p["player"] for p in summary["games"][names[0]]["players"] if p["rating"] is not None]
+    assert leaders.first.inner_text() == first_rated[0]
+    assert page.locator("h3", has_text="Upsets").count() == 1 and page.locator("h3", has_text="Worst mistakes").count()
+    mistakes = page.locator("section.card", has_text="Worst mistakes").locator("li a")
+    assert mistakes.count() >= 1  # the scripted player's invalid games and minimax's wins leave blunders to show
+    mistakes.first.click()
+    page.wait_for_selector("#board table")
+    cards = None
+    page.goto((site / "index.html").as_uri())
+    page.locator("section.card#game-tictactoe h2 a").click()
+    page.wait_for_url("**/games/*.html")
+    assert page.locator("section#game-tictactoe table.leaderboard").count() == 1
+
+
+def test_head_to_head_lists_every_pair_and_opens_their_matches(site: Path, page: Any) -> None:
+    from arena.report.site.overview import pairs_file
+
+    summary = json.loads((site / "site.json").read_text())
+    game = summary["games"]["tictactoe"]
+    pairs = {tuple(sorted((c["player"], c["opponent"]))) for c in game["matrix"]}
+    page.goto((site / pairs_file("tictactoe")).as_uri())
+    rows = page.locator("table tbody tr")
+    assert rows.count() == len(pairs)
+    first, second = rows.first.locator("td").nth(0).inner_text(), rows.first.locator("td").nth(1).inner_text()
+    rows.first.locator("a", has_text="matches").click()
+    page.wait_for_selector("#match-list tbody tr")
+    listed = page.locator("#match-list tbody tr")
+    assert listed.count() >= 1
+    for i in range(listed.count()):
+        text = listed.nth(i).inner_text()
+        assert first in text and second in text  # only their matches
+    ended = [listed.nth(i).locator("td").first.inner_text() for i in range(listed.count())]
+    assert ended == sorted(ended, reverse=True)  # newest first

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from arena.report.files import replace_folder
 from arena.report.load import Report
 from arena.report.site.data import player_pages, site_data
 from arena.report.site.frames import match_frames
+from arena.report.site.overview import game_file, head_to_head, overview, pairs_file, published_tables
 from arena.report.tables import GROUPS_APART
 from arena.store import MatchStore
 
@@ -64,7 +66,8 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     )
     env.globals.update(pct=_pct, num=_num, mistake_words=mistake_words, components=COMPONENTS, protocol=PROTOCOL,
                        groups_apart=GROUPS_APART)  # fmt: skip
-    common = {"games": data["games"], "summary": data["summary"], "files": files}
+    links = [{"name": g["name"], "file": game_file(g["name"])} for g in data["games"]]
+    common = {"games": data["games"], "summary": data["summary"], "files": files, "links": links}
     written: list[Path] = []
 
     def write(relative: str, text: str) -> None:
@@ -73,14 +76,34 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
 
-    write("index.html", env.get_template("index.html").render(root="", **common))
+    reasoning = write_replay_data(write, data, store)
+    render = env.get_template
+    write("index.html", render("index.html").render(root="", view=overview(data, reasoning), **common))
+    for game in data["games"]:
+        file, pairs = game_file(game["name"]), pairs_file(game["name"])
+        write(file, render("game.html").render(root="../", game=game, pairs=pairs, **common))
+        write(pairs, render("pairs.html").render(root="../", game=game, file=file, pairs=head_to_head(game), **common))
+    if data["summary"].get("published_vs_recomputed"):
+        tables = published_tables(data["summary"]["published_vs_recomputed"])
+        write("published.html", render("published.html").render(root="", tables=tables, **common))
     for page in pages:
-        write(page["file"], env.get_template("player.html").render(root="../", page=page, **common))
-    write("replay.html", env.get_template("replay.html").render(root="", **common))
+        write(page["file"], render("player.html").render(root="../", page=page, **common))
+    write("replay.html", render("replay.html").render(root="", **common))
+    for asset in sorted((HERE / "static").iterdir()):
+        (out / "static").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(asset, out / "static" / asset.name)
+        written.append(out / "static" / asset.name)
+    write(MARKER, safe_json(data["summary"], indent=1) + "\n")
+    return written
+
+
+def write_replay_data(write: Callable[[str, str], None], data: dict[str, Any], store: MatchStore) -> dict[str, int]:
+    """The replay viewer's data files: its index and the matches in chunks; each match's longest reasoning."""
     # Chunks follow the store's order, one in memory at a time; the index says which chunk holds each match.
     wanted = {m["id"] for m in data["matches"]}
     chunk_of: dict[str, int] = {}
     chunk: dict[str, Any] = {}
+    reasoning: dict[str, int] = {}
     rows = move_rows_text(store)  # the analysis' rows, parsed one match at a time
 
     def flush() -> None:
@@ -90,6 +113,7 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     for record in store.iter_matches():
         if record.id in wanted and record.id not in chunk_of:
             chunk_of[record.id] = len(chunk_of) // CHUNK
+            reasoning[record.id] = max((len(m.reasoning or "") for m in record.moves), default=0)
             text = rows.get(record.id)
             chunk[record.id] = match_frames(record, json.loads(text) if text else None)
             if len(chunk) == CHUNK:
@@ -99,12 +123,7 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     index = [{**{k: v for k, v in m.items() if k != "mistakes"}, "chunk": chunk_of.get(m["id"], -1)}
              for m in data["matches"]]  # fmt: skip
     write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))
-    for asset in sorted((HERE / "static").iterdir()):
-        (out / "static").mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(asset, out / "static" / asset.name)
-        written.append(out / "static" / asset.name)
-    write(MARKER, safe_json(data["summary"], indent=1) + "\n")
-    return written
+    return reasoning
 
 
 def mistake_words(counts: dict[str, int]) -> str:

@@ -22,8 +22,8 @@ PARTS: tuple[str, ...] = ("mark-x", "mark-o", "ship", "sea", "empty", "hit", "mi
 PARTS += ("light", "dark", "white-piece", "black-piece", "moved", "check", "picked")  # chess
 CHESS_KEYS = set("abcdefgh12345678KQRBNOo0x=-+#")
 SEA_LEGEND = (("~", "sea"), ("S", "ship"), ("X", "hit"), ("O", "miss"))
-SEA_GLYPHS = {"O": "•"}  # a miss is a dot, a sunk ship's cell a #: told apart by shape, not only by colour
-SUNK_GLYPH = "#"
+SEA_GLYPHS = {"O": "•", "sunk": "#"}  # a miss is a dot, a sunk ship's cell a #: shapes, not only colours
+Names = tuple[str, ...]
 GAP = 3
 LABEL = 3
 
@@ -42,7 +42,7 @@ class Board(Widget, can_focus=True):
         Binding("enter", "choose", "Play", show=False),
     ]
 
-    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    cursor: reactive[tuple[int, int]] = reactive((0, 0))  # reactives repaint the board when they change
     typed: reactive[str] = reactive("")
     picked: reactive[tuple[int, int] | None] = reactive(None)  # chess: the from-square chosen, waiting for its to
 
@@ -61,9 +61,7 @@ class Board(Widget, can_focus=True):
         self.large = False
         self.typing = False  # a person may type a move here: a line is kept for what they type
 
-    def show(
-        self, game: Any, state: Any, viewer: int | None, interactive: bool = False, names: tuple[str, ...] = ()
-    ) -> None:
+    def show(self, game: Any, state: Any, viewer: int | None, interactive: bool = False, names: Names = ()) -> None:
         """Draw a new position (Battleship's fleets named by `names`, the players by seat, when given)."""
         fresh = not self.grids
         self.grids = grids_for(game, state, viewer, names) if names else grids_for(game, state, viewer)
@@ -117,7 +115,7 @@ class Board(Widget, can_focus=True):
             for symbol, meaning in SEA_LEGEND:
                 caption.append(SEA_GLYPHS.get(symbol, symbol), style=self.part(SEA_CLASSES[symbol]))
                 caption.append(f" {meaning}  ")
-            caption.append(SUNK_GLYPH, style=self.part("sunk"))
+            caption.append(SEA_GLYPHS["sunk"], style=self.part("sunk"))
             caption.append(" sunk")
         return caption
 
@@ -179,7 +177,7 @@ class Board(Widget, can_focus=True):
         if grid.sea:
             symbol = SEA_GLYPHS.get(symbol, symbol)
         if (r, c) in grid.sunk:
-            style, symbol = self.part("sunk"), SUNK_GLYPH
+            style, symbol = self.part("sunk"), SEA_GLYPHS["sunk"]
         if (r, c) in grid.line:
             style += self.part("line")
         elif grid.last == (r, c):
@@ -286,15 +284,6 @@ class Board(Widget, can_focus=True):
         elif event.key == "backspace" and self.typed:
             self.typed = self.typed[:-1]
             event.stop()
-
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def watch_typed(self) -> None:
-        self.refresh()
-
-    def watch_picked(self) -> None:
-        self.refresh()
 
     def on_focus(self) -> None:
         self.refresh()

@@ -118,8 +118,18 @@ function drawAttempt(match, entry, step) {
   if (a.reply !== undefined) { pane.appendChild(element("h3", "reply")); pane.appendChild(element("pre", a.reply)); }
 }
 
-function show(id) {
+const PAGE = 100; // matches per page of the chooser, newest first
+
+function showChooser() {
+  document.getElementById("viewer").hidden = true;
+  document.getElementById("chooser").hidden = false;
+  document.getElementById("replay-title").textContent = "Replays";
+  document.onkeydown = null;
+}
+
+function show(id, firstStep) {
   const entry = ARENA.index.find((m) => m.id === id);
+  if (!entry) { showChooser(); document.getElementById("replay-title").textContent = "No such match in this report"; return; }
   load(id, (match) => {
     document.getElementById("chooser").hidden = true;
     document.getElementById("viewer").hidden = false;
@@ -130,6 +140,8 @@ function show(id) {
       step = Math.max(0, Math.min(shown.length - 1, to));
       drawBoard(match, shown[step]);
       drawAttempt(match, entry, step);
+      // The step is in the address (#id/step): a link opens this move; Back leaves the match, not one move.
+      history.replaceState(null, "", "#" + encodeURIComponent(id) + "/" + step);
     };
     document.onkeydown = (event) => {
       const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: shown.length - 1 };
@@ -139,26 +151,55 @@ function show(id) {
     document.getElementById("prev").onclick = () => go(step - 1);
     document.getElementById("first").onclick = () => go(0);
     document.getElementById("last").onclick = () => go(shown.length - 1);
-    go(0);
+    go(firstStep || 0);
   });
 }
 
-function chooser() {
+function chooser(found) {
   const body = document.querySelector("#match-list tbody");
-  const rows = ARENA.index.map((m) => {
-    const tr = element("tr");
-    [m.ended, m.game, m.players[0], m.players[1] || "", m.results.join(" / ")].forEach((text) => tr.appendChild(element("td", text)));
-    tr.onclick = () => { location.hash = m.id; };
-    tr.dataset.search = (m.game + " " + m.players.join(" ")).toLowerCase();
-    body.appendChild(tr);
-    return tr;
-  });
-  document.getElementById("match-filter").addEventListener("input", (event) => {
-    const wanted = event.target.value.toLowerCase();
-    rows.forEach((tr) => { tr.hidden = !tr.dataset.search.includes(wanted); });
-  });
+  const newest = ARENA.index.slice().sort((a, b) => (a.ended < b.ended ? 1 : a.ended > b.ended ? -1 : 0));
+  const box = document.getElementById("match-filter");
+  let page = 0, passing = newest;
+  const draw = () => {
+    body.replaceChildren();
+    const pages = Math.max(1, Math.ceil(passing.length / PAGE));
+    page = Math.max(0, Math.min(pages - 1, page));
+    passing.slice(page * PAGE, (page + 1) * PAGE).forEach((m) => {
+      const tr = element("tr");
+      [m.ended, m.game, m.players[0], m.players[1] || "", m.results.join(" / "), m.source === "arena" ? "played here" : m.source + " (imported)"]
+        .forEach((text) => tr.appendChild(element("td", text)));
+      tr.onclick = () => { location.hash = encodeURIComponent(m.id); };
+      body.appendChild(tr);
+    });
+    document.getElementById("page-words").textContent = passing.length + " matches · page " + (page + 1) + " of " + pages;
+    document.getElementById("newer").disabled = page === 0;
+    document.getElementById("older").disabled = page >= pages - 1;
+  };
+  const filter = () => {
+    // Words must all be found; "a | b" asks for a match with both players (a head-to-head page's link).
+    const parts = box.value.toLowerCase().split("|").map((w) => w.trim()).filter(Boolean);
+    passing = newest.filter((m) => {
+      const text = (m.game + " " + m.players.join(" ")).toLowerCase();
+      return parts.every((w) => text.includes(w));
+    });
+    page = 0;
+    draw();
+  };
+  box.addEventListener("input", filter);
+  document.getElementById("newer").onclick = () => { page -= 1; draw(); };
+  document.getElementById("older").onclick = () => { page += 1; draw(); };
+  box.value = found || "";
+  filter();
 }
 
-window.addEventListener("hashchange", () => show(decodeURIComponent(location.hash.slice(1))));
-chooser();
-if (location.hash.length > 1) { show(decodeURIComponent(location.hash.slice(1))); }
+function route() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (hash.startsWith("find=")) { chooser(hash.slice(5)); showChooser(); return; }
+  if (!hash) { showChooser(); return; }
+  const [id, step] = hash.split("/");
+  show(id, Number(step) || 0);
+}
+
+window.addEventListener("hashchange", route);
+chooser("");
+route();

@@ -33,3 +33,9 @@ document.querySelectorAll("section.game").forEach((section) => {
     });
   });
 });
+document.querySelectorAll("input.only-differing").forEach((box) => {
+  const table = box.closest("section").querySelector("table");
+  box.addEventListener("change", () => {
+    Array.from(table.tBodies[0].rows).forEach((row) => { row.hidden = box.checked && !row.classList.contains("differs"); });
+  });
+});
