@@ -218,3 +218,41 @@ def test_every_board_in_a_match_beside_a_model(
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=size, run_before=streaming)
+
+
+@SIZES
+def test_column_legend_over_the_leaderboard(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+    from arena.tui.screens.legend import LegendScreen
+    from tests.test_tui import leaderboard_db
+
+    leaderboard_db(db_path)
+    app = ArenaApp(db_path)
+
+    async def legend(pilot: Pilot[None]) -> None:
+        await pilot.press("f4")
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen)
+        await wait_for(pilot, lambda: screen.rated)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, LegendScreen))
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=size, run_before=legend)
+
+
+@SIZES
+def test_leaving_a_running_match_is_asked_first(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
+    from arena.tui.screens.confirm import ConfirmScreen
+
+    app = ArenaApp(db_path)
+
+    async def asked(pilot: Pilot[None]) -> None:
+        screen = MatchScreen(SeriesConfig("tictactoe", ("human", "minimax"), seed=1), app.store)
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: any(h.waiting for h in screen.humans.values()))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=size, run_before=asked)
