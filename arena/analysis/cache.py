@@ -207,6 +207,10 @@ def analyse_store(
     if writer is not None and lines > 2 * len(cached) + 100:  # mostly replaced entries: rewrite it compact
         with contextlib.suppress(OSError):
             write_atomically(path, cache_bytes(cached))
-    with gc_paused():
-        found = [cached[row[ident]] for i in chosen if (row := table.rows[i])[ident] in cached]
-        return [MatchAnalysis.from_json(entry, with_moves) for entry in found]
+    with gc_paused():  # each cached entry is let go as soon as it is made an analysis: the two never add up
+        made: dict[str, MatchAnalysis] = {}
+        for i in chosen:
+            key = table.rows[i][ident]
+            if key in cached:
+                made[key] = MatchAnalysis.from_json(cached.pop(key), with_moves)
+        return [made[key] for i in chosen if (key := table.rows[i][ident]) in made]

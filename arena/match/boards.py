@@ -89,7 +89,10 @@ def chess_grid(state: Any) -> GridSpec:
     def place(square: int) -> tuple[int, int]:
         return 7 - chess.square_rank(square), chess.square_file(square)
 
-    symbols = [list("".join(" " * int(c) if c.isdigit() else c for c in rank)) for rank in board.board_fen().split("/")]
+    symbols = [[" "] * 8 for _ in range(8)]
+    for square, piece in board.piece_map().items():  # the 32 pieces or fewer, not the 64 squares
+        r, c = place(square)
+        symbols[r][c] = piece.symbol()
     last = board.move_stack[-1] if board.move_stack else None
     moved = frozenset({place(last.from_square), place(last.to_square)}) if last else frozenset()
     king = board.king(board.turn)
