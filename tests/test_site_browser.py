@@ -122,6 +122,12 @@ def test_a_player_page_opens_and_a_replay_steps_with_the_keyboard(site: Path, pa
     page.goto(again)
     page.wait_for_selector("#board table")
     assert marks() == 2 and "Attempt 2/" in page.locator("#step").inner_text()
+    total = int(page.locator("#step").inner_text().split("/")[1].split(":")[0])
+    assert page.locator("#moves li").count() == total >= 2  # every attempt listed, to jump to
+    page.locator("#moves li").nth(0).click()
+    assert "Attempt 1/" in page.locator("#step").inner_text() and page.url.endswith("/1")
+    assert page.locator("#moves li.current").inner_text() == page.locator("#moves li").nth(0).inner_text()
+    assert page.locator("#eval polyline").count() == 1  # the value over the game, drawn from the analysis
     page.go_back()
     page.wait_for_load_state()
     assert "No such match" not in page.content()

@@ -12,8 +12,9 @@ from arena.match.records import MatchRecord, MoveRecord
 
 
 def grid_json(grid: GridSpec) -> dict[str, Any]:
-    """One grid in full: title, rows of symbols, and the kind of board (Battleship's sea, Connect-Four's columns)."""
-    return {"title": grid.title, "rows": ["".join(row) for row in grid.symbols], "sea": grid.sea}
+    """One grid in full: title, rows of symbols, the kind of board (Battleship's sea) and chess's labels."""
+    shown: dict[str, Any] = {"title": grid.title, "rows": ["".join(row) for row in grid.symbols], "sea": grid.sea}
+    return shown | ({"files": grid.files, "ranks": grid.ranks} if grid.files else {})
 
 
 def marks(grids: list[GridSpec]) -> dict[str, Any]:
@@ -82,6 +83,24 @@ def chess_mark(row: list[Any], seat: int) -> str:
     return f"{mark} ({white / 100:+.2f})"
 
 
+def move_mark(row: list[Any], seat: int, chess: bool) -> str:
+    """The engines' mark of a move: chess's class and evaluation, else ?? a blunder, ?! a missed win, block or sink."""
+    if chess:
+        return chess_mark(row, seat)
+    fields = dict(zip(MOVE_FIELDS, row, strict=False))
+    if fields.get("blunder"):
+        return " ??"
+    return " ?!" if any(fields.get(f"missed_{kind}") for kind in ("win", "block", "sink")) else ""
+
+
+def first_player_value(row: list[Any], seat: int) -> float | None:
+    """A graded move's value after it from the first player's side (chess: centipawns, capped at 1000)."""
+    value = dict(zip(MOVE_FIELDS, row, strict=False)).get("value")
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    return max(-1000.0, min(1000.0, float(value))) * (1 if seat == 0 else -1)
+
+
 def grade_words(row: list[Any], chess: bool = False) -> str | None:
     """The analysis of one attempt in words: missed wins, blocks or sinks, and the engine's grade."""
     fields = dict(zip(MOVE_FIELDS, row, strict=False))
@@ -110,8 +129,13 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
             state = advance(state, game.parse_move(state, move.move))
         after = grids_for(game, state, None, names)
         attempt = attempt_json(move)
-        if words := grade_words(row, chess=record.game == "chess"):
+        chess = record.game == "chess"
+        if words := grade_words(row, chess=chess):
             attempt["analysis"] = words
+        if mark := move_mark(row, move.seat, chess).split(" (")[0].strip():
+            attempt["mark"] = mark
+        if (value := first_player_value(row, move.seat)) is not None:
+            attempt["eval"] = value
         steps.append({"changes": changes(grids, after), **marks(after), "attempt": attempt})
         grids = after
     return {"start": start, "steps": steps}

@@ -97,6 +97,8 @@ class ReplayScreen(Screen[None]):
             self.query_one("#eval-title", Static).update("not graded: this match is not in the database")
             return
         chess = self.record.game == "chess"
+        from arena.report.site.frames import move_mark
+
         self.grades = [move_mark(row, move.seat, chess) for row, move in zip(rows, self.record.moves, strict=False)]
         moves = self.query_one(MoveList)
         for index, grade in enumerate(self.grades):
@@ -252,23 +254,9 @@ def seconds_words(seconds: float) -> str:
     return f"{seconds:.2f} s" if seconds else "time unknown"
 
 
-def move_mark(row: list[Any], seat: int, chess: bool) -> str:
-    """The engines' mark of a move: chess's class and evaluation, else ?? a blunder, ?! a missed win, block or sink."""
-    from arena.analysis.moves import MOVE_FIELDS
-    from arena.report.site.frames import chess_mark
-
-    if chess:
-        return chess_mark(row, seat)
-    fields = dict(zip(MOVE_FIELDS, row, strict=False))
-    if fields.get("blunder"):
-        return " ??"
-    return " ?!" if any(fields.get(f"missed_{kind}") for kind in ("win", "block", "sink")) else ""
-
-
 def first_player_values(rows: list[list[Any]], moves: list[MoveRecord]) -> list[float]:
     """Each graded move's value after it, from the first player's side (chess: centipawns)."""
-    from arena.analysis.moves import MOVE_FIELDS
+    from arena.report.site.frames import first_player_value
 
-    at = MOVE_FIELDS.index("value")
-    return [float(row[at]) * (1 if move.seat == 0 else -1) for row, move in zip(rows, moves, strict=False)
-            if len(row) > at and isinstance(row[at], int | float) and not isinstance(row[at], bool)]  # fmt: skip
+    found = (first_player_value(row, move.seat) for row, move in zip(rows, moves, strict=False))
+    return [value for value in found if value is not None]

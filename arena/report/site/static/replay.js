@@ -49,14 +49,15 @@ function drawBoard(match, position) {
     const table = element("table");
     const head = element("tr");
     head.appendChild(element("th", ""));
-    rows[0].forEach((_, c) => head.appendChild(element("th", c + 1)));
+    rows[0].forEach((_, c) => head.appendChild(element("th", spec.files ? spec.files[c] : c + 1)));
+    if (spec.files) { holder.classList.add("chess"); }
     table.appendChild(head);
     const marks = position.marks, last = (marks.last || [])[index];
     const line = (marks.line || [])[index] || [], sunk = (marks.sunk || [])[index] || [];
     const has = (cells, r, c) => cells.some(([x, y]) => x === r && y === c);
     rows.forEach((row, r) => {
       const tr = element("tr");
-      tr.appendChild(element("th", r + 1));
+      tr.appendChild(element("th", spec.ranks ? spec.ranks[r] : r + 1));
       row.forEach((symbol, c) => {
         const names = { ".": "c-dot", "~": "c-sea" };
         // Battleship: a miss is a dot and a sunk ship's cell a #, told apart by shape as well as colour.
@@ -66,6 +67,7 @@ function drawBoard(match, position) {
         if (last && last[0] === r && last[1] === c) { td.classList.add("last"); }
         if (has(line, r, c)) { td.classList.add("win"); }
         if (sunkHere) { td.classList.add("sunk"); }
+        if (spec.files) { td.classList.add((r + c) % 2 ? "dark" : "light"); if (symbol !== " ") { td.classList.add(symbol === symbol.toUpperCase() ? "white" : "black"); } }
         tr.appendChild(td);
       });
       table.appendChild(tr);
@@ -118,6 +120,33 @@ function drawAttempt(match, entry, step) {
   if (a.reply !== undefined) { pane.appendChild(element("h3", "reply")); pane.appendChild(element("pre", a.reply)); }
 }
 
+function drawEval(match, jump) {
+  // The value after each graded move as an SVG line over the game; a click jumps to the nearest move.
+  const holder = document.getElementById("eval");
+  holder.replaceChildren();
+  const points = match.steps.map(({ attempt }, index) => [index + 1, attempt.eval]).filter(([, v]) => v !== undefined);
+  if (points.length < 2) { return; }
+  const top = Math.max(...points.map(([, v]) => Math.abs(v)), 1);
+  const width = match.steps.length, ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 " + (-top) + " " + width + " " + 2 * top);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "evaluation over the game");
+  const zero = document.createElementNS(ns, "line");
+  [["x1", 0], ["x2", width], ["y1", 0], ["y2", 0]].forEach(([k, v]) => zero.setAttribute(k, v));
+  zero.setAttribute("class", "zero");
+  svg.appendChild(zero);
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", points.map(([x, v]) => x + "," + (-v)).join(" "));
+  svg.appendChild(line);
+  svg.onclick = (event) => {
+    const box = svg.getBoundingClientRect();
+    jump(Math.round(((event.clientX - box.left) / box.width) * width));
+  };
+  holder.appendChild(svg);
+}
+
 const PAGE = 100; // matches per page of the chooser, newest first
 
 function showChooser() {
@@ -136,10 +165,22 @@ function show(id, firstStep) {
     document.getElementById("replay-title").textContent = entry.game + ": " + entry.players.join(" vs ");
     const shown = positions(match);
     let step = 0;
+    const list = document.getElementById("moves");
+    list.replaceChildren();
+    match.steps.forEach(({ attempt }, index) => {
+      const who = entry.players[attempt.seat] || "";
+      const item = element("li", (attempt.valid ? attempt.move : "✗ refused") + (attempt.mark ? " " + attempt.mark : "") + " · " + who, attempt.mark ? "marked" : "");
+      item.onclick = () => go(index + 1);
+      list.appendChild(item);
+    });
+    drawEval(match, (to) => go(to));
     const go = (to) => {
       step = Math.max(0, Math.min(shown.length - 1, to));
       drawBoard(match, shown[step]);
       drawAttempt(match, entry, step);
+      Array.from(list.children).forEach((item, index) => item.classList.toggle("current", index === step - 1));
+      const current = list.children[step - 1];
+      if (current) { list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2; }
       // The step is in the address (#id/step): a link opens this move; Back leaves the match, not one move.
       history.replaceState(null, "", "#" + encodeURIComponent(id) + "/" + step);
     };
