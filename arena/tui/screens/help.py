@@ -13,26 +13,29 @@ from textual.widgets import Static
 from arena.inert import inert_text
 
 REFERENCE = (
-    ("Anywhere", "F1 help · Ctrl+P command palette (screens) · Ctrl+Q quit"),
+    ("Anywhere", "F1 help · F2 F3 F4 F6 switch screens (one of each; Esc goes back) · Ctrl+P palette · Ctrl+Q quit"),
     ("Setup", "Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz · F4 leaderboard"),
     (
         "Match",
         "click a cell (a column in Connect-Four), or arrows + Enter, or type a coordinate (2,3 or 4) + Enter; "
         "chess: click a piece then its square, or type SAN or UCI (Nf3, e2e4) + Enter · "
-        "p pause/resume between moves · s one move while paused · a abort (recorded as aborted) · Esc back. "
+        "p pause/resume between moves · s one move while paused · + faster, - slower · a abort (recorded as aborted) · "
+        "once over: r rematch, x swap seats · Esc back (asked while a match runs). "
         "A refused move shows the reason and is not played.",
     ),
     ("Quiz", "1-9 or click a free cell · every answer is saved at once; Esc stops and the quiz resumes later."),
     ("History", "type in the filters (and pick a source once games were imported) · Enter replays the match"),
     (
         "Replay",
-        "← → step through the attempts, Home / End jump · p shows each attempt's prompt · an imported game "
-        "shows the published verdict too",
+        "← → step through the attempts, Home / End jump, Enter or a click on the move list jumps there · p shows "
+        "each attempt's prompt · marks: ?? blunder, ? mistake, ?! inaccuracy or a missed win/block/sink · an "
+        "imported game shows the published verdict too",
     ),
     (
         "Leaderboard",
-        "one game at a time: choose game, tournament, prompt, source · s or a column header sorts · "
-        "Enter lists the player's matches · l m c o: table, matrix, charts, combined score · w writes the web page",
+        "one game at a time: choose game, tournament, prompt, source · s next column, S reverses, a header sorts "
+        "by it · ? explains the columns · Enter lists the player's matches · l m c o: table, matrix, charts, "
+        "combined score · w writes the web page",
     ),
     ("Tasks", "F6 on the setup screen: ChildPlay's shapes, LCL and Guess-the-SMILES, for you or a model"),
 )
