@@ -1126,3 +1126,15 @@ async def test_a_refused_attempts_reasoning_stays_in_the_pane(db_path: Path, fak
         assert "first idea: the corner at 9,9" in shown and "attempt 1" in shown and "attempt 2" in shown
         assert shown.index("first idea") < shown.index("second idea")
         await pilot.press("a")
+
+
+async def test_choosing_the_local_model_ticks_constrained_output(db_path: Path) -> None:
+    from textual.widgets import Checkbox
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = current(app)
+        assert isinstance(setup, SetupScreen) and not setup.query_one("#constrained", Checkbox).value
+        setup.query_one("#kind2", Select).value = "local"
+        await pilot.pause()
+        assert setup.query_one("#constrained", Checkbox).value and setup.gather()["constrained"] is True

@@ -143,6 +143,8 @@ class SetupScreen(Screen[None]):
             self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax", "stockfish")
             if event.value in MODEL_KINDS:
                 warm_up_litellm()  # the import takes seconds: done while the form is filled in
+            if event.value == "local":  # a 135M model answers legally only under a schema: offered ticked
+                self.query_one("#constrained", Checkbox).value = True
         if event.select.id == "game" and isinstance(event.value, str):
             board = self.query_one("#board", Select)
             board.set_options(self.board_options(event.value))
