@@ -128,9 +128,8 @@ class ReplayScreen(Screen[None]):
 
     def describe(self, move: MoveRecord, total: int) -> str:
         who = self.record.players[move.seat].spec
-        verdict = move.move if move.valid else f"refused: {move.error}"
         grade = self.grades[self.step - 1].strip() if self.step - 1 < len(self.grades) else ""
-        verdict += f" {grade}" if grade else ""
+        verdict = f"{move.move}{f' {grade}' if grade else ''}" if move.valid else f"refused: {move.error}"
         text = f"Attempt {self.step}/{total}: {who} → {verdict} ({seconds_words(move.seconds)})"
         if self.step == total:
             text += f"\nResult: {result_words(self.record)}"
