@@ -103,16 +103,20 @@ async def test_the_leaderboard_screen_shows_every_board(every_board: Path) -> No
 
 
 def test_report_html_has_every_board_with_the_json_numbers(every_board: Path, tmp_path: Path) -> None:
+    from arena.report.site.overview import game_file, pairs_file
+
     site = tmp_path / "site"
     made = arena("report", "--db", str(every_board), "--html", str(site), "--resamples", "20")
     assert made.returncode == 0, made.stderr
     assert f"open {site.resolve() / 'index.html'}" in made.stdout
     shown = json.loads(arena("report", "--db", str(every_board), "--json", "--resamples", "20").stdout)
     assert json.loads((site / "site.json").read_text()) == shown  # the pages are drawn from the same numbers
-    page = (site / "index.html").read_text()
+    overview = (site / "index.html").read_text()
     for label in LABELS:
         game = shown["games"][label]
-        assert f'id="game-{label}"' in page
+        assert f'id="game-{label}"' in overview  # each board has its card on the overview, and its own page
+        page = (site / game_file(label)).read_text()
+        assert f'id="game-{label}"' in page and (site / pairs_file(label)).is_file()
         for row in game["players"]:
             assert f'<tr data-player="{row["player"]}">' in page
             assert row["valid_moves"] > 0

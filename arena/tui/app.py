@@ -31,7 +31,7 @@ class ArenaApp(App[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "screen('history')", "History"),
-        Binding("f3", "screen('quiz')", "Quiz"),
+        Binding("f3", "screen('quiz')", "Quiz", show=False),  # F1 lists it (and Setup has a button): room for F6
         Binding("f4", "screen('leaderboard')", "Leaderboard"),
         Binding("f6", "screen('tasks')", "Tasks"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
