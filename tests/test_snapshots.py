@@ -150,20 +150,26 @@ def test_long_reasoning_stream(snap_compare: Any, db_path: Path, fake_llm: FakeS
 
 @SIZES
 def test_leaderboard(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
-    from arena.tui.screens.leaderboard import LeaderboardScreen
     from tests.test_tui import leaderboard_db
 
     leaderboard_db(db_path)
     app = ArenaApp(db_path)
 
     async def rated(pilot: Pilot[None]) -> None:
-        await pilot.press("f4")
-        screen = app.screen
-        assert isinstance(screen, LeaderboardScreen)
-        await wait_for(pilot, lambda: screen.rated)  # intervals in, not only the point ratings
+        await open_rated_leaderboard(app, pilot)
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=size, run_before=rated)
+
+
+async def open_rated_leaderboard(app: ArenaApp, pilot: Pilot[None]) -> None:
+    """F4, then wait until the intervals are in, not only the point ratings."""
+    from arena.tui.screens.leaderboard import LeaderboardScreen
+
+    await pilot.press("f4")
+    screen = app.screen
+    assert isinstance(screen, LeaderboardScreen)
+    await wait_for(pilot, lambda: screen.rated)
 
 
 BOARD_VARIANTS = [(game, options) for game, boards in BOARDS.items() for _, options in boards]
@@ -222,7 +228,6 @@ def test_every_board_in_a_match_beside_a_model(
 
 @SIZES
 def test_column_legend_over_the_leaderboard(snap_compare: Any, db_path: Path, size: tuple[int, int]) -> None:
-    from arena.tui.screens.leaderboard import LeaderboardScreen
     from arena.tui.screens.legend import LegendScreen
     from tests.test_tui import leaderboard_db
 
@@ -230,10 +235,7 @@ def test_column_legend_over_the_leaderboard(snap_compare: Any, db_path: Path, si
     app = ArenaApp(db_path)
 
     async def legend(pilot: Pilot[None]) -> None:
-        await pilot.press("f4")
-        screen = app.screen
-        assert isinstance(screen, LeaderboardScreen)
-        await wait_for(pilot, lambda: screen.rated)
+        await open_rated_leaderboard(app, pilot)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, LegendScreen))
         await pilot.pause(0.2)

@@ -67,28 +67,25 @@ def player_spec(kind: str, model: str) -> str:
 
 def pause_seconds(text: str) -> float:
     """Seconds the game-over banner stays between games; ValueError with a readable reason."""
-    if not text.strip():
-        return SeriesConfig.pause_between
-    try:
-        pause = float(text)
-    except ValueError:
-        raise ValueError(f"pause must be a number of seconds, not {text!r}") from None
-    if not 0 <= pause <= 60:
-        raise ValueError("pause must be between 0 and 60 seconds")
-    return pause
+    return seconds_field(text, "pause") if text.strip() else SeriesConfig.pause_between
 
 
 def pace_seconds(text: str, players: tuple[str, str]) -> float:
     """Seconds between moves: the field's, else DEMO_PACE when nobody human plays (0 when someone does)."""
     if not text.strip():
         return 0.0 if any(spec.startswith("human") for spec in players) else DEMO_PACE
+    return seconds_field(text, "pace")
+
+
+def seconds_field(text: str, name: str) -> float:
+    """A field of seconds between 0 and 60; ValueError naming the field with a readable reason."""
     try:
-        pace = float(text)
+        seconds = float(text)
     except ValueError:
-        raise ValueError(f"pace must be a number of seconds, not {text!r}") from None
-    if not 0 <= pace <= 60:
-        raise ValueError("pace must be between 0 and 60 seconds")
-    return pace
+        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+    if not 0 <= seconds <= 60:
+        raise ValueError(f"{name} must be between 0 and 60 seconds")
+    return seconds
 
 
 def invalid_policy(choice: str) -> InvalidMovePolicy | None:

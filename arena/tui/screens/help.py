@@ -61,6 +61,20 @@ def screen_keys(screen: Screen[object]) -> str:
     return " · ".join(shown)
 
 
+def scroll_by_key(panel: VerticalScroll, key: str) -> None:
+    """Scroll a panel by ↑ ↓ PgUp PgDn Home End; any other key does nothing."""
+    scrolls = {
+        "up": panel.scroll_up,
+        "down": panel.scroll_down,
+        "pageup": panel.scroll_page_up,
+        "pagedown": panel.scroll_page_down,
+        "home": panel.scroll_home,
+        "end": panel.scroll_end,
+    }
+    if key in scrolls:
+        scrolls[key](animate=False)
+
+
 class HelpScreen(ModalScreen[None]):
     """A modal panel: the screen underneath (what it is for, its keys), then every screen's keys."""
 
@@ -84,16 +98,7 @@ class HelpScreen(ModalScreen[None]):
         """Esc and F1 close the panel, the scroll keys scroll it; no key acts on the screen underneath."""
         event.stop()
         event.prevent_default()
-        panel = self.query_one("#help", VerticalScroll)
-        scrolls = {
-            "up": panel.scroll_up,
-            "down": panel.scroll_down,
-            "pageup": panel.scroll_page_up,
-            "pagedown": panel.scroll_page_down,
-            "home": panel.scroll_home,
-            "end": panel.scroll_end,
-        }
         if event.key in ("escape", "f1"):
             self.dismiss()
-        elif event.key in scrolls:
-            scrolls[event.key](animate=False)
+        else:
+            scroll_by_key(self.query_one("#help", VerticalScroll), event.key)

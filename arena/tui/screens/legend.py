@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from arena.report.tables import GROUPS_APART
+from arena.tui.screens.help import scroll_by_key
 from arena.tui.widgets.player_columns import legend
 
 
@@ -29,15 +30,13 @@ class LegendScreen(ModalScreen[None]):
         with VerticalScroll(id="legend"):
             yield Static(table)
             yield Static(f"Rows: {GROUPS_APART}. Unknown values are shown as -.", id="legend-rows")
-            yield Static("↑ ↓ scroll · Esc or ? closes this panel.", id="legend-close")
+            yield Static("↑ ↓ PgUp PgDn Home End scroll · Esc or ? closes this panel.", id="legend-close")
 
     def on_key(self, event: events.Key) -> None:
-        """Esc and ? close the panel, the arrows scroll it; no key acts on the screen underneath."""
+        """Esc and ? close the panel, the scroll keys scroll it; no key acts on the screen underneath."""
         event.stop()
         event.prevent_default()
-        panel = self.query_one("#legend", VerticalScroll)
         if event.key in ("escape", "question_mark"):
             self.dismiss()
-        elif event.key in ("up", "down", "pageup", "pagedown"):
-            {"up": panel.scroll_up, "down": panel.scroll_down, "pageup": panel.scroll_page_up,
-             "pagedown": panel.scroll_page_down}[event.key](animate=False)  # fmt: skip
+        else:
+            scroll_by_key(self.query_one("#legend", VerticalScroll), event.key)
