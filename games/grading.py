@@ -46,6 +46,7 @@ class Grade:
 
 
 def sign(score: int) -> int:
+    """+1, 0 or -1 as the score is positive, zero or negative."""
     return (score > 0) - (score < 0)
 
 
@@ -58,7 +59,7 @@ def gradable(game: Any) -> bool:
 
 @cache
 def connect_four_engine() -> ConnectFourEngine:
-    """One engine per process: books loaded once, the transposition table kept warm between positions."""
+    """One engine per process: books loaded once, the compiled search loaded once."""
     from games.connect_four.engine import ConnectFourEngine  # compiled code loads only when Connect-Four is graded
 
     engine = ConnectFourEngine(6, 7, budget=None)
@@ -66,8 +67,42 @@ def connect_four_engine() -> ConnectFourEngine:
     return engine
 
 
-def grade(game: Any, state: GridState, move: Any, budget: float) -> Grade | None:
-    """The move's grade, or None where the game has no solver or the search ran past `budget` seconds."""
+KNOWN_LIMIT = 200_000  # positions whose grades a process remembers
+known: dict[tuple[int, int], dict[int, int] | int] = {}  # (position, mask): outcomes, or the budget that fell short
+
+
+def connect_four_outcomes(state: GridState, budget: int) -> dict[int, int] | None:
+    """Win/draw/loss of every column, searched from an empty table within `budget` positions, else None.
+
+    An empty table for each position makes its grade a function of the position and the budget alone:
+    never of the matches graded before it, their order or the machine's load, so grades can be remembered.
+    """
+    from games.connect_four.solver import SearchTimeout
+
+    engine = connect_four_engine()
+    position, mask = engine.layout.from_state(state)
+    found = known.get((position, mask))
+    if isinstance(found, dict):
+        return found
+    if found is not None and found >= budget:
+        return None
+    solver = engine.solver
+    solver.fresh_table()
+    result: dict[int, int] | int
+    try:
+        with solver.deadline(None, nodes=budget):
+            result = solver.move_outcomes(position, mask, state.ply)
+    except SearchTimeout:
+        result = budget
+    if len(known) >= KNOWN_LIMIT:
+        known.clear()
+    known[(position, mask)] = result
+    return result if isinstance(result, dict) else None
+
+
+def grade(game: Any, state: GridState, move: Any, budget: int) -> Grade | None:
+    """The move's grade, or None where the game has no solver or the search visited more than `budget`
+    positions (a count, not seconds: the same grades on any machine at any load)."""
     if isinstance(game, TicTacToe) and gradable(game):
         solver = solver_for(game.rows, game.cols, game.k)
         values = {score.index: score.value for score in solver.scores(*masks_of(state))}
@@ -75,16 +110,10 @@ def grade(game: Any, state: GridState, move: Any, budget: float) -> Grade | None
         keeping = sum(value == best for value in values.values())
         return Grade(best, values[move.row * game.cols + move.col], keeping, len(values))
     if isinstance(game, ConnectFour) and gradable(game):
-        from games.connect_four.solver import SearchTimeout
-
-        engine = connect_four_engine()
-        position, mask = engine.layout.from_state(state)
-        try:
-            with engine.solver.deadline(budget):
-                scores = engine.solver.move_scores(position, mask, state.ply)
-        except SearchTimeout:
+        outcomes = connect_four_outcomes(state, budget)
+        if outcomes is None:
             return None
-        signs = [sign(score) for score in scores.values()]
+        signs = list(outcomes.values())
         best = max(signs)
-        return Grade(best, sign(scores[move]), signs.count(best), len(signs))
+        return Grade(best, outcomes[move], signs.count(best), len(signs))
     return None

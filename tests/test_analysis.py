@@ -117,7 +117,7 @@ def test_blunders_match_the_published_hard_boards() -> None:
     assert len(published) == 50
     for key, wrong, total, _depth in published:
         position = ttt(key)
-        grades = [grade(game, position, move, 1.0) for move in game.legal_moves(position)]
+        grades = [grade(game, position, move, 5_000_000) for move in game.legal_moves(position)]
         assert len(grades) == total, key
         assert sum(1 for g in grades if g is not None and g.blunder) == wrong, key
         assert all(g is not None and (g.optimal != g.blunder) for g in grades), key
@@ -130,7 +130,7 @@ def test_connect_four_grades_follow_pons_scores() -> None:
     for line in lines:
         moves, score = line.split()
         position = game.play_sequence(moves)
-        graded = grade(game, position, game.legal_moves(position)[0], 5.0)
+        graded = grade(game, position, game.legal_moves(position)[0], 5_000_000)
         assert graded is not None, moves
         assert graded.best == (int(score) > 0) - (int(score) < 0), moves
 

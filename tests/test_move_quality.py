@@ -33,8 +33,8 @@ LOST = "1,1;2,2;1,2;2,3;2,1"
 
 def test_a_position_not_lost_counts_the_moves_that_keep_its_value() -> None:
     state = position(OPEN)
-    drawn = grade(GAME, state, GAME.parse_move(state, "3,3"), budget=1.0)
-    lost = grade(GAME, state, GAME.parse_move(state, "3,1"), budget=1.0)
+    drawn = grade(GAME, state, GAME.parse_move(state, "3,3"), budget=100_000)
+    lost = grade(GAME, state, GAME.parse_move(state, "3,1"), budget=100_000)
     assert drawn is not None and lost is not None
     assert (drawn.best, drawn.played, drawn.keeping, drawn.legal) == (0, 0, 1, 2)  # by hand: 1 of 2 moves draws
     assert drawn.random_keep == 0.5 and drawn.optimal and not drawn.lost
@@ -43,7 +43,7 @@ def test_a_position_not_lost_counts_the_moves_that_keep_its_value() -> None:
 
 def test_in_a_lost_position_every_move_keeps_the_value_so_it_is_set_apart() -> None:
     state = position(LOST)
-    graded = grade(GAME, state, GAME.parse_move(state, "3,3"), budget=1.0)
+    graded = grade(GAME, state, GAME.parse_move(state, "3,3"), budget=100_000)
     assert graded is not None and graded.lost
     assert (graded.best, graded.keeping, graded.legal, graded.random_keep) == (-1, 4, 4, 1.0)
 
@@ -69,7 +69,7 @@ def test_the_report_gives_both_rates_beside_randoms_on_the_same_positions(tmp_pa
             if move is None:
                 break
             parsed = GAME.parse_move(state, move)
-            grades[seat].append(grade(GAME, state, parsed, budget=1.0))
+            grades[seat].append(grade(GAME, state, parsed, budget=100_000))
             state = GAME.apply(state, parsed)
     for seat, spec in (("x", x_moves), ("o", o_moves)):
         row, mine = rows[f"scripted:{spec}"], [g for g in grades[seat] if g is not None]
@@ -84,7 +84,7 @@ def test_the_report_gives_both_rates_beside_randoms_on_the_same_positions(tmp_pa
 @pytest.mark.parametrize("moves", [OPEN, LOST])
 def test_every_legal_move_is_graded_once(moves: str) -> None:
     state = position(moves)
-    grades = [grade(GAME, state, move, budget=1.0) for move in GAME.legal_moves(state)]
+    grades = [grade(GAME, state, move, budget=100_000) for move in GAME.legal_moves(state)]
     assert all(g is not None for g in grades)
     keeping = sum(g.played == g.best for g in grades if g is not None)
     assert {(g.keeping, g.legal) for g in grades if g is not None} == {(keeping, len(grades))}

@@ -139,14 +139,15 @@ class CacheWriter:
             self.handle = None
 
 
-def fresh(entry: dict[str, Any] | None, ended_at: str, budget: float, grader: Callable[[], str] = str) -> bool:
-    """A cached analysis still holds: same record, no grade left unknown under a smaller budget, and a chess
-    match graded by the engine and node budget that would grade it now (`grader()`, "" when none can)."""
+def fresh(entry: dict[str, Any] | None, ended_at: str, budget: int, grader: Callable[[], str] = str) -> bool:
+    """A cached analysis still holds: same record, Connect-Four graded within the same budget in positions,
+    and a chess match graded by the engine and node budget that would grade it now (`grader()`, "" when none
+    can). A budget is part of the key both ways: a larger one grades more, a smaller one fewer."""
     if entry is None or entry.get("ended_at") != ended_at:
         return False
     if entry.get("game") == "chess" and entry.get("grader", "") != (now := grader()) and now:
         return False
-    return float(entry.get("budget", 0.0)) >= budget or not any(seat.get("unknown") for seat in entry.get("seats", []))
+    return entry.get("game") != "connect-four" or entry.get("budget") in (0, budget)
 
 
 def chess_grader() -> Callable[[], str]:
@@ -166,7 +167,7 @@ def chess_grader() -> Callable[[], str]:
 def analyse_store(
     store: MatchStore,
     keep: Callable[[list[Any]], bool] = lambda row: True,
-    budget: float = DEFAULT_GRADE_BUDGET,
+    budget: int = DEFAULT_GRADE_BUDGET,
     on_progress: Callable[[int, int], None] | None = None,
     with_moves: bool = True,
 ) -> list[MatchAnalysis]:

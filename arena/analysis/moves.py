@@ -11,8 +11,9 @@ from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
 
-ANALYSIS_VERSION = 4  # 2: Battleship analysed; 3: the source of imported games; 4: random's rate on the same positions
-DEFAULT_GRADE_BUDGET = 0.25  # seconds of Connect-Four search per position before its grade is `unknown`
+ANALYSIS_VERSION = 5  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions
+# Positions a Connect-Four grade may search before it is `unknown` (the published games need 2.1 million at most).
+DEFAULT_GRADE_BUDGET = 5_000_000
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
 
 # One row per attempt, as `moves.csv` lists them.
@@ -114,7 +115,7 @@ class MatchAnalysis:
     seats: list[SeatStats]
     moves: list[list[Any]] = field(default_factory=list)
     shape: list[int] = field(default_factory=list)
-    budget: float = 0.0
+    budget: int = 0  # Connect-Four: positions a grade could search (0 ungraded)
     variant: str = ""  # the game and its board when not the default one: leaderboards never mix boards
     models: list[str] = field(default_factory=list)  # the players' identities without their prompt families
     source: str = "arena"  # where the game was played: the arena, or a paper whose published log was imported
@@ -176,7 +177,7 @@ def _game_for(name: str, options: str) -> Any:
     return game_from_record(name, json.loads(options))
 
 
-def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grading: bool = True) -> MatchAnalysis:
+def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, grading: bool = True) -> MatchAnalysis:
     """Replay a stored match document move by move and grade every accepted move."""
     # The games' rules and engines are imported here: a report read from the cache never needs them.
     from games.grading import gradable, grade
@@ -202,7 +203,7 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
         players=[identity(p.get("spec", ""), s) for p, s in zip(players, settings, strict=False)],
         families=[family_of(s) for s in settings],
         seats=seats,
-        budget=budget if grading else 0.0,
+        budget=0,
         variant=variant_label(document["game"], options),
         models=[identity(p.get("spec", ""), without_family(s)) for p, s in zip(players, settings, strict=False)],
         source=str((document.get("source") or {}).get("paper") or "arena"),
@@ -211,6 +212,7 @@ def analyse(document: dict[str, Any], budget: float = DEFAULT_GRADE_BUDGET, grad
     size = getattr(game, "size", 0)
     result.shape = [getattr(game, "rows", size), getattr(game, "cols", size)]
     grades = grading and gradable(game)
+    result.budget = budget if grades and document["game"] == "connect-four" else 0
     chess_grader = None
     if grading and document["game"] == "chess":
         from arena.analysis.chess_moves import ChessGrader

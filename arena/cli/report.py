@@ -14,13 +14,14 @@ from arena.cli.common import (
     add_db_option,
     canonical_name_of,
     non_negative_int,
-    positive_float,
+    positive_int,
     print_error,
 )
 
 
 def report_parser() -> ArgumentParser:
     """Options of `arena report`."""
+    from arena.analysis.moves import DEFAULT_GRADE_BUDGET
     from arena.report.load import SORTS
 
     parser = ArgumentParser(
@@ -46,10 +47,10 @@ def report_parser() -> ArgumentParser:
     parser.add_argument("--sort", choices=tuple(SORTS), default="rating", help="leaderboard order (default rating)")
     parser.add_argument(
         "--grade-budget",
-        type=positive_float,
-        default=0.25,
-        metavar="SECONDS",
-        help="Connect-Four solver time per position before a move's grade is unknown (default 0.25)",
+        type=positive_int,
+        default=DEFAULT_GRADE_BUDGET,
+        metavar="POSITIONS",
+        help=f"Connect-Four positions searched per move before its grade is unknown (default {DEFAULT_GRADE_BUDGET:,})",
     )
     parser.add_argument(
         "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples for rating intervals"

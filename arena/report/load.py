@@ -67,7 +67,7 @@ def load_report(
     game: str | None = None,
     tournament: str | None = None,
     family: str | None = None,
-    budget: float = DEFAULT_GRADE_BUDGET,
+    budget: int = DEFAULT_GRADE_BUDGET,
     resamples: int = 1000,
     on_progress: Callable[[int, int], None] | None = None,
     source: str | None = None,

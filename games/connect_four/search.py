@@ -5,9 +5,11 @@ bits, so 6x7 and 7x7 fit) and on numpy arrays for the transposition table, the o
 and a control block. Without numba the very same functions run as plain Python (slower, same
 scores); `COMPILED` says which one is in use.
 
-Control block `ctl` (int64): [STOP] is set by a timer thread at the deadline and makes every
-search return at once (the caller then discards its result); [NODES] counts positions visited.
-Geometry `geo` (int64): rows, cols, bottom mask, board mask, cells, books on/off, cells of odd rows.
+Control block `ctl` (int64): [STOP] is set by a timer thread at the deadline, or by the exact search once
+[NODES] passes [LIMIT], and makes every search return at once (the caller then discards its result);
+[NODES] counts positions visited.
+Geometry `geo` (int64): rows, cols, bottom mask, board mask, cells, books on/off, cells of odd rows, and a
+salt added to every table key (a new salt empties the table for the search without clearing it).
 Scratch `work` (int64, cells + 1 by 2 * cols): per-ply room for ordering children.
 
 Over 300 lines in one module: numba compiles these functions together (they call one another
@@ -24,8 +26,8 @@ from games.compiled import COMPILED, jit
 
 __all__ = ["COMPILED", "heuristic_root", "negamax", "solve"]
 
-STOP, NODES = 0, 1
-G_ROWS, G_COLS, G_BOTTOM, G_BOARD, G_CELLS, G_BOOKS, G_ODD_ROWS = 0, 1, 2, 3, 4, 5, 6
+STOP, NODES, LIMIT = 0, 1, 3
+G_ROWS, G_COLS, G_BOTTOM, G_BOARD, G_CELLS, G_BOOKS, G_ODD_ROWS, G_SALT = 0, 1, 2, 3, 4, 5, 6, 7
 BOOK_PLY, OUTCOME_BOOK_PLY = 12, 8
 PROVEN = 1000  # heuristic search: |value| >= PROVEN is a forced result, PROVEN + Pons score
 
@@ -122,6 +124,8 @@ def negamax(
 ) -> int:
     """Pons' exact score within (alpha, beta); assumes the side to move cannot win at once."""
     ctl[NODES] += 1
+    if ctl[NODES] > ctl[LIMIT]:
+        ctl[STOP] = 1
     if ctl[STOP]:
         return 0
     rows, board, cells = geo[G_ROWS], geo[G_BOARD], geo[G_CELLS]
@@ -160,7 +164,7 @@ def negamax(
         if alpha >= beta:
             return alpha
     high = (cells - 1 - moves) // 2
-    key = p + mask
+    key = p + mask + geo[G_SALT]
     slot = key % len(tt_keys)
     stored = int(tt_values[slot]) if tt_keys[slot] == key else 0
     if stored:  # 0 marks an empty slot (every stored bound is encoded as 1 or more)

@@ -1,0 +1,84 @@
+"""Connect-Four grades come from a budget in positions: the same grade for a position whatever was searched
+before it, and the same report bytes from the same database at any load."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from games.connect_four.rules import ConnectFour
+from games.grading import connect_four_engine, connect_four_outcomes, known
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ConnectFour()
+MIDDLE = "6447226414474"  # 13 stones, past the books: its grade takes a real search
+OTHERS = ("4455", "44444", "636272322416", "3344")
+
+
+def nodes_to_grade(moves: str) -> int:
+    """Positions the grade of `moves`' position searches, from a cold start and with no remembered grade."""
+    known.clear()
+    solver = connect_four_engine().solver
+    before = solver.count_nodes()
+    assert connect_four_outcomes(GAME.play_sequence(moves), 10**9) is not None
+    return solver.count_nodes() - before
+
+
+def test_a_grade_depends_on_its_position_and_budget_alone() -> None:
+    needed = nodes_to_grade(MIDDLE)
+    assert needed > 10_000  # a real search, so a warm table would have shortened it
+    state = GAME.play_sequence(MIDDLE)
+    for earlier in ((), OTHERS, tuple(reversed(OTHERS))):
+        known.clear()
+        for moves in earlier:  # fill the table with other positions' bounds first
+            connect_four_outcomes(GAME.play_sequence(moves), 10**9)
+        known.clear()
+        assert connect_four_outcomes(state, needed - 1) is None, earlier
+        assert connect_four_outcomes(state, needed) is not None, earlier
+    assert nodes_to_grade(MIDDLE) == needed
+
+
+def test_a_remembered_shortfall_is_searched_again_with_a_larger_budget() -> None:
+    known.clear()
+    state = GAME.play_sequence(MIDDLE)
+    assert connect_four_outcomes(state, 10) is None
+    assert connect_four_outcomes(state, 5) is None  # a smaller budget falls short too, without a search
+    outcomes = connect_four_outcomes(state, 10**9)
+    assert outcomes is not None and set(outcomes) == set(GAME.legal_moves(state))
+
+
+def arena(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+@contextmanager
+def cpu_hogs(count: int) -> Iterator[None]:
+    """`count` processes spinning on the CPU, as a loaded machine has."""
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def test_the_same_report_bytes_with_a_cpu_hog_beside_one_run(tmp_path: Path) -> None:
+    db = str(tmp_path / "db")
+    played = arena("--batch", "--game", "connect-four", "--players", "random", "minimax", "--games", "6", "--db", db)
+    assert played.returncode == 0, played.stderr
+    # A budget that leaves some moves ungraded: the edge a wall-clock budget moved with the load.
+    report = ("report", "--db", db, "--json", "--resamples", "200", "--grade-budget", "20000")
+    quiet = arena(*report)
+    assert quiet.returncode == 0, quiet.stderr
+    assert '"ungraded_moves": 0' not in quiet.stdout and '"graded_moves": 0' not in quiet.stdout
+    for cache in Path(db).glob("analysis-cache*"):
+        os.remove(cache)
+    with cpu_hogs(4):
+        loaded = arena(*report)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout == quiet.stdout
