@@ -45,11 +45,6 @@ class Grade:
         return self.played == self.best
 
 
-def sign(score: int) -> int:
-    """+1, 0 or -1 as the score is positive, zero or negative."""
-    return (score > 0) - (score < 0)
-
-
 def gradable(game: Any) -> bool:
     """True for games with an exact solver: tic-tac-toe boards of up to 12 cells and Connect-Four 6x7."""
     if isinstance(game, TicTacToe):
@@ -67,12 +62,13 @@ def connect_four_engine() -> ConnectFourEngine:
     return engine
 
 
-KNOWN_LIMIT = 200_000  # positions whose grades a process remembers
-known: dict[tuple[int, int], dict[int, int] | int] = {}  # (position, mask): outcomes, or the budget that fell short
+KNOWN_LIMIT = 200_000  # moves whose grades a process remembers
+# (position, mask, played column): (best, played, keeping, legal), or the budget that fell short
+known: dict[tuple[int, int, int], tuple[int, int, int, int] | int] = {}
 
 
-def connect_four_outcomes(state: GridState, budget: int) -> dict[int, int] | None:
-    """Win/draw/loss of every column, searched from an empty table within `budget` positions, else None.
+def connect_four_grade(state: GridState, column: int, budget: int) -> Grade | None:
+    """The grade of dropping in `column`, searched from an empty table within `budget` positions, else None.
 
     An empty table for each position makes its grade a function of the position and the budget alone:
     never of the matches graded before it, their order or the machine's load, so grades can be remembered.
@@ -81,23 +77,20 @@ def connect_four_outcomes(state: GridState, budget: int) -> dict[int, int] | Non
 
     engine = connect_four_engine()
     position, mask = engine.layout.from_state(state)
-    found = known.get((position, mask))
-    if isinstance(found, dict):
-        return found
-    if found is not None and found >= budget:
-        return None
-    solver = engine.solver
-    solver.fresh_table()
-    result: dict[int, int] | int
-    try:
-        with solver.deadline(None, nodes=budget):
-            result = solver.move_outcomes(position, mask, state.ply)
-    except SearchTimeout:
-        result = budget
-    if len(known) >= KNOWN_LIMIT:
-        known.clear()
-    known[(position, mask)] = result
-    return result if isinstance(result, dict) else None
+    key = (position, mask, column)
+    found = known.get(key)
+    if found is None or (isinstance(found, int) and found < budget):
+        solver = engine.solver
+        solver.fresh_table()
+        try:
+            with solver.deadline(None, nodes=budget):
+                found = solver.grade_move(position, mask, state.ply, column)
+        except SearchTimeout:
+            found = budget
+        if len(known) >= KNOWN_LIMIT:
+            known.clear()
+        known[key] = found
+    return Grade(*found) if isinstance(found, tuple) else None
 
 
 def grade(game: Any, state: GridState, move: Any, budget: int) -> Grade | None:
@@ -110,10 +103,5 @@ def grade(game: Any, state: GridState, move: Any, budget: int) -> Grade | None:
         keeping = sum(value == best for value in values.values())
         return Grade(best, values[move.row * game.cols + move.col], keeping, len(values))
     if isinstance(game, ConnectFour) and gradable(game):
-        outcomes = connect_four_outcomes(state, budget)
-        if outcomes is None:
-            return None
-        signs = list(outcomes.values())
-        best = max(signs)
-        return Grade(best, outcomes[move], signs.count(best), len(signs))
+        return connect_four_grade(state, move, budget)
     return None

@@ -8,12 +8,13 @@ sink* is a Battleship shot fired away from an unsunk hit while a cell next to on
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from games import grid
 from games.battleship.rules import Battleship, BattleshipState
+from games.connect_four.bitboard import Layout
 from games.connect_four.rules import ConnectFour
 from games.mnk import GridState, MNKGame
 
@@ -78,24 +79,34 @@ def mnk_tactics(game: MNKGame, state: GridState, index: int) -> Tactics:
     return NONE
 
 
-def column_wins(game: ConnectFour, state: GridState, seat: int) -> set[int]:
-    """Columns where a stone of `seat` dropped now wins."""
-    as_seat = state if state.to_move == seat else replace(state, ply=state.ply + 1)
-    return {col for col in game.legal_moves(as_seat) if game.apply(as_seat, col).winner == seat}
+@cache
+def layout_of(rows: int, cols: int) -> Layout:
+    """Bitboard masks of one board size, made once."""
+    return Layout(rows, cols)
 
 
 def connect_four_tactics(game: ConnectFour, state: GridState, column: int) -> Tactics:
-    """Missed win / missed block of dropping in `column` (a block that sets up a win above it is no block)."""
-    mover = state.to_move
-    wins = column_wins(game, state, mover)
-    if wins:
-        return Tactics(missed_win=column not in wins)
-    if not column_wins(game, state, 1 - mover):
+    """Missed win / missed block of dropping in `column` (a block that sets up a win above it is no block).
+
+    On bitboards: the cells that complete four for a side, against the cells a stone can drop to now.
+    """
+    layout = layout_of(game.rows, game.cols)
+    mine, mask = layout.from_state(state)
+    theirs = mine ^ mask
+    possible = (mask + layout.bottom) & layout.board
+    if wins := layout.winning_cells(mine, mask) & possible:
+        return Tactics(missed_win=not wins & layout.column_mask(column))
+    if not layout.winning_cells(theirs, mask) & possible:
         return NONE
-    blocks = {col for col in game.legal_moves(state) if not column_wins(game, game.apply(state, col), 1 - mover)}
+    blocks = 0
+    for col in range(game.cols):
+        if drop := possible & layout.column_mask(col):
+            after = mask | drop
+            if not layout.winning_cells(theirs, after) & (after + layout.bottom) & layout.board:
+                blocks |= layout.column_mask(col)
     if not blocks:
         return NONE
-    return Tactics(missed_block=column not in blocks)
+    return Tactics(missed_block=not blocks & layout.column_mask(column))
 
 
 def battleship_tactics(game: Battleship, state: BattleshipState, index: int) -> Tactics:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -18,7 +19,7 @@ from games.connect_four.rules import ConnectFour
 from games.gomoku.rules import Gomoku
 from games.grading import grade
 from games.mnk import GridState
-from games.tactics import Tactics, column_wins, tactics
+from games.tactics import Tactics, tactics
 from games.tictactoe.rules import TicTacToe
 
 DATA = Path(__file__).parent / "data"
@@ -92,6 +93,37 @@ def test_connect_four_a_block_that_hands_over_a_win_above_is_no_block() -> None:
     assert column_wins(game, game.apply(state, 3), 0) == {3}
     assert tactics(game, state, 3) == Tactics()
     assert tactics(game, state, 0) == Tactics()
+
+
+def column_wins(game: ConnectFour, state: GridState, seat: int) -> set[int]:
+    """Columns where a stone of `seat` dropped now wins, by playing each (the rules, not bitboards)."""
+    # One ply back, not forward, hands the turn over: a ply forward on the last empty cell reads as a full board.
+    as_seat = state if state.to_move == seat else dataclasses.replace(state, ply=state.ply - 1 if state.ply else 1)
+    return {col for col in game.legal_moves(as_seat) if game.apply(as_seat, col).winner == seat}
+
+
+def rule_tactics(game: ConnectFour, state: GridState, column: int) -> Tactics:
+    """What the bitboard tactics must say, found by playing every column through the rules."""
+    mover = state.to_move
+    if wins := column_wins(game, state, mover):
+        return Tactics(missed_win=column not in wins)
+    if not column_wins(game, state, 1 - mover):
+        return Tactics()
+    blocks = {col for col in game.legal_moves(state) if not column_wins(game, game.apply(state, col), 1 - mover)}
+    return Tactics(missed_block=column not in blocks) if blocks else Tactics()
+
+
+@pytest.mark.parametrize("size", [(6, 7), (4, 4), (9, 9), (5, 8)])
+def test_connect_four_bitboard_tactics_agree_with_the_rules(size: tuple[int, int]) -> None:
+    game, rng, checked = ConnectFour(*size), random.Random(size[0] * 10 + size[1]), 0
+    for _ in range(60):
+        state = game.initial_state()
+        while not state.over:
+            for column in game.legal_moves(state):
+                assert tactics(game, state, column) == rule_tactics(game, state, column), (state.cells, column)
+                checked += 1
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+    assert checked > 1000
 
 
 def test_battleship_missed_sink() -> None:

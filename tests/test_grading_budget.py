@@ -4,6 +4,7 @@ before it, and the same report bytes from the same database at any load."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from games.connect_four.rules import ConnectFour
-from games.grading import connect_four_engine, connect_four_outcomes, known
+from games.grading import Grade, connect_four_engine, connect_four_grade, known
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ConnectFour()
@@ -20,11 +21,11 @@ OTHERS = ("4455", "44444", "636272322416", "3344")
 
 
 def nodes_to_grade(moves: str) -> int:
-    """Positions the grade of `moves`' position searches, from a cold start and with no remembered grade."""
+    """Positions the grade of column 1 in `moves`' position searches, with no remembered grade."""
     known.clear()
     solver = connect_four_engine().solver
     before = solver.count_nodes()
-    assert connect_four_outcomes(GAME.play_sequence(moves), 10**9) is not None
+    assert connect_four_grade(GAME.play_sequence(moves), 0, 10**9) is not None
     return solver.count_nodes() - before
 
 
@@ -35,20 +36,47 @@ def test_a_grade_depends_on_its_position_and_budget_alone() -> None:
     for earlier in ((), OTHERS, tuple(reversed(OTHERS))):
         known.clear()
         for moves in earlier:  # fill the table with other positions' bounds first
-            connect_four_outcomes(GAME.play_sequence(moves), 10**9)
+            connect_four_grade(GAME.play_sequence(moves), 3, 10**9)
         known.clear()
-        assert connect_four_outcomes(state, needed - 1) is None, earlier
-        assert connect_four_outcomes(state, needed) is not None, earlier
+        assert connect_four_grade(state, 0, needed - 1) is None, earlier
+        assert connect_four_grade(state, 0, needed) is not None, earlier
     assert nodes_to_grade(MIDDLE) == needed
 
 
 def test_a_remembered_shortfall_is_searched_again_with_a_larger_budget() -> None:
     known.clear()
     state = GAME.play_sequence(MIDDLE)
-    assert connect_four_outcomes(state, 10) is None
-    assert connect_four_outcomes(state, 5) is None  # a smaller budget falls short too, without a search
-    outcomes = connect_four_outcomes(state, 10**9)
-    assert outcomes is not None and set(outcomes) == set(GAME.legal_moves(state))
+    assert connect_four_grade(state, 0, 10) is None
+    assert connect_four_grade(state, 0, 5) is None  # a smaller budget falls short too, without a search
+    graded = connect_four_grade(state, 0, 10**9)
+    assert graded is not None and graded.legal == len(GAME.legal_moves(state))
+
+
+def sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def test_grades_agree_with_every_columns_exact_score() -> None:
+    """Win/draw/loss grades (one search a column against the position's outcome) against exact Pons scores."""
+    rng, solver, checked = random.Random(43), connect_four_engine().solver, 0
+    for _ in range(12):
+        state = GAME.initial_state()
+        for _ in range(rng.randint(6, 30)):
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+            if state.over:
+                break
+        if state.over:
+            continue
+        position, mask = connect_four_engine().layout.from_state(state)
+        with solver.deadline(None):
+            signs = {col: sign(score) for col, score in solver.move_scores(position, mask, state.ply).items()}
+        best = max(signs.values())
+        keeping = sum(value == best for value in signs.values())
+        for col, value in signs.items():
+            known.clear()
+            assert connect_four_grade(state, col, 10**9) == Grade(best, value, keeping, len(signs)), (state, col)
+            checked += 1
+    assert checked > 40
 
 
 def arena(*args: str) -> subprocess.CompletedProcess[str]:

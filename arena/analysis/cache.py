@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from arena.analysis.moves import ANALYSIS_VERSION, DEFAULT_GRADE_BUDGET, MatchAnalysis, analyse
+from arena.analysis.moves import ANALYSIS_VERSION, DEFAULT_GRADE_BUDGET, MatchAnalysis
+from arena.analysis.parallel import Outcome, analyse_in_workers, analyse_one
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused, write_atomically
 from arena.store.summaries import FIELD
@@ -164,16 +165,29 @@ def chess_grader() -> Callable[[], str]:
     return name
 
 
+def analyses_of(store: MatchStore, missing: dict[int, set[str]], budget: int, workers: int) -> Iterator[Outcome]:
+    """(match id, analysis or None, problem or None) of every missing match: here, or in `workers` processes."""
+    if workers > 1:
+        yield from analyse_in_workers(store.folder, missing, budget, workers)
+        return
+    for segment, ids in sorted(missing.items()):
+        for document in store.documents_in(segment):
+            if document.get("id") in ids:
+                yield analyse_one(document, budget)
+
+
 def analyse_store(
     store: MatchStore,
     keep: Callable[[list[Any]], bool] = lambda row: True,
     budget: int = DEFAULT_GRADE_BUDGET,
     on_progress: Callable[[int, int], None] | None = None,
     with_moves: bool = True,
+    workers: Callable[[int], int] = lambda missing: 1,
 ) -> list[MatchAnalysis]:
     """Analyses of the recorded matches whose index rows `keep` accepts, oldest first; new ones are cached.
 
     Without `with_moves` their move rows are left unread (`moves` empty): rates, ratings and the matrix need none.
+    `workers` says how many processes analyse a number of missing matches (one: this process alone).
     """
     table = store.summary_rows()
     path = cache_path(store)
@@ -188,21 +202,19 @@ def analyse_store(
             missing.setdefault(table.segments[i], set()).add(row[ident])
     total = sum(len(ids) for ids in missing.values())
     writer = CacheWriter(store, cached, lines) if total else None
-    done = 0
+    problems: list[str] = []
     try:
-        for segment, ids in sorted(missing.items()):
-            for document in store.documents_in(segment):
-                if document.get("id") in ids:
-                    try:
-                        cached[document["id"]] = analyse(document, budget).as_json()
-                        if writer is not None:
-                            writer.add(document["id"], cached[document["id"]])
-                    except (ValueError, KeyError, TypeError, AttributeError) as error:
-                        store.warnings.append(f"match {document.get('id')!r} cannot be analysed: {error}")
-                    done += 1
-                    if on_progress is not None:
-                        on_progress(done, total)
+        for done, (key, analysis, problem) in enumerate(analyses_of(store, missing, budget, workers(total)), 1):
+            if analysis is not None:
+                cached[key] = analysis
+                if writer is not None:
+                    writer.add(key, analysis)
+            if problem is not None:
+                problems.append(problem)
+            if on_progress is not None:
+                on_progress(done, total)
     finally:
+        store.warnings.extend(sorted(problems))  # in one order whichever worker finished first
         if writer is not None:
             writer.close()
     if writer is not None and lines > 2 * len(cached) + 100:  # mostly replaced entries: rewrite it compact

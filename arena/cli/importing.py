@@ -118,6 +118,7 @@ def run_import(argv: list[str]) -> int:
 def analyse_added(db: Path, added: int, quiet: bool) -> int:
     """Grade and cache the moves of every match not analysed yet, with a counter; 0, or 2 if the store fails."""
     from arena.analysis.cache import analyse_store
+    from arena.analysis.parallel import worker_count
     from arena.cli.report import analysis_progress
     from arena.store import MatchStore, StoreError
 
@@ -127,7 +128,7 @@ def analyse_added(db: Path, added: int, quiet: bool) -> int:
     progress, on_progress = analysis_progress()
     try:
         with MatchStore(db, read_only=True) as store, progress:
-            analyse_store(store, on_progress=on_progress, with_moves=False)
+            analyse_store(store, on_progress=on_progress, with_moves=False, workers=worker_count)
     except StoreError as error:
         print_error(f"arena import: error: the games are recorded, but cannot be analysed: {error}")
         return 2

@@ -75,6 +75,7 @@ def run_report(argv: list[str]) -> int:
     """`arena report`."""
     import json
 
+    from arena.analysis.parallel import worker_count
     from arena.report.load import load_report, report_json
     from arena.store import MatchStore, StoreError
 
@@ -99,6 +100,7 @@ def run_report(argv: list[str]) -> int:
                 on_progress,
                 args.source,
                 with_moves=bool(args.out),  # the tables, JSON and pages need none (pages read them one by one)
+                workers=worker_count,
             )
             written, site = [], []
             if args.out:

@@ -72,11 +72,13 @@ def load_report(
     on_progress: Callable[[int, int], None] | None = None,
     source: str | None = None,
     with_moves: bool = True,
+    workers: Callable[[int], int] = lambda missing: 1,
 ) -> Report:
     """Analyse (or read from the cache) the matches that pass the filters and rate their players per game.
 
     `source` keeps one paper's imported games (`topsakal`, `childplay`) or the arena's own (`arena`).
     Without `with_moves` the analyses carry no move rows: enough for the tables and JSON, not for files or pages.
+    `workers` says how many processes analyse a number of matches not in the cache yet.
     """
     game_at, tournament_at, source_at = FIELD["game"], FIELD["tournament"], FIELD["source"]
 
@@ -91,7 +93,7 @@ def load_report(
         )
 
     # Not paused while new matches are analysed: grading chess through an engine makes cyclic garbage (asyncio).
-    analyses = analyse_store(store, keep, budget, on_progress, with_moves)
+    analyses = analyse_store(store, keep, budget, on_progress, with_moves, workers)
     with gc_paused():  # hundreds of thousands of objects, no cycles: full collections only cost time
         if family is not None:
             analyses = [a for a in analyses if family in a.families]

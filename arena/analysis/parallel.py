@@ -1,0 +1,69 @@
+"""Analyses of many matches at once on the machine's cores: each worker reads its matches from the store
+and sends back their analyses as plain values; the caller stays the only writer of the cache.
+
+Grades come from budgets in positions, so a match's analysis is the same in any worker, in any order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from arena.analysis.moves import analyse
+from arena.store import MatchStore
+
+CHUNK = 400  # matches a worker analyses per task: few enough re-reads of a segment, enough tasks to share out
+PARALLEL_FROM = 300  # matches to analyse below which starting workers costs more than it saves
+
+Outcome = tuple[str, dict[str, Any] | None, str | None]  # match id, its analysis, or why it has none
+
+
+def worker_count(matches: int) -> int:
+    """How many processes to analyse `matches` with: one per core, one for few matches."""
+    if matches < PARALLEL_FROM:
+        return 1
+    return max(1, min(len(os.sched_getaffinity(0)), 8, matches // CHUNK + 1))
+
+
+def analyse_one(document: dict[str, Any], budget: int) -> Outcome:
+    """A stored match's analysis as plain values, or the reason it cannot be analysed."""
+    try:
+        return str(document["id"]), analyse(document, budget).as_json(), None
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        return str(document.get("id")), None, f"match {document.get('id')!r} cannot be analysed: {error}"
+
+
+def analyse_chunk(folder: str, segment: int, ids: list[str], budget: int) -> list[Outcome]:
+    """In a worker: the analyses of the matches `ids` of one segment of the store in `folder`."""
+    wanted = set(ids)
+    with MatchStore(folder, read_only=True) as store:
+        documents = [d for d in store.documents_in(segment) if d.get("id") in wanted]
+    return [analyse_one(document, budget) for document in documents]
+
+
+def analyse_in_workers(folder: Path, missing: dict[int, set[str]], budget: int, workers: int) -> Iterator[Outcome]:
+    """Every missing match's analysis, as workers finish their chunks (in no fixed order)."""
+    chunks = [
+        (segment, ordered[start : start + CHUNK])
+        for segment, ids in sorted(missing.items())
+        for ordered in [sorted(ids)]
+        for start in range(0, len(ordered), CHUNK)
+    ]
+    # Spawned, not forked: the app analyses from a thread, and a fork would copy its locks mid-use.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        pending: set[Future[list[Outcome]]] = {
+            pool.submit(analyse_chunk, str(folder), segment, ids, budget) for segment, ids in chunks
+        }
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield from future.result()
+        finally:
+            for future in pending:
+                future.cancel()
