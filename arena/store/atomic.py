@@ -26,6 +26,17 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextmanager
+def gc_frozen() -> Iterator[None]:
+    """Objects made so far left out of the collector's walks until the block ends (then handed back to it):
+    collections inside the block walk only what it makes."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace `path` with `data` so that a crash leaves either the old or the new file, whole."""
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")

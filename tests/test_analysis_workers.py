@@ -1,0 +1,37 @@
+"""Analyses shared out over worker processes are the ones one process makes, and the cache takes them all."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from arena.analysis.cache import analyse_store
+from arena.store import MatchStore
+from tests.processes import ROOT
+
+
+def test_workers_analyse_as_one_process_does(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    for game in ("connect-four", "tictactoe", "battleship"):
+        played = subprocess.run(
+            [sys.executable, "-m", "arena", "--batch", "--game", game, "--players", "random", "minimax",
+             "--games", "8", "--db", str(db)],
+            capture_output=True, text=True, cwd=ROOT, check=False,
+        )  # fmt: skip
+        assert played.returncode == 0, played.stderr
+    with MatchStore(db, read_only=True) as store:
+        shared = analyse_store(store, budget=200_000, workers=lambda missing: 2)
+    (db / "analysis-cache.jsonl").unlink()
+    with MatchStore(db, read_only=True) as store:
+        alone = analyse_store(store, budget=200_000)
+        asked: list[int] = []
+
+        def workers(missing: int) -> int:
+            asked.append(missing)
+            return 2
+
+        cached = analyse_store(store, budget=200_000, workers=workers)
+    assert len(shared) == 24 and asked == [0]  # the cache held every analysis: none was made again
+    assert [a.as_json() for a in shared] == [a.as_json() for a in alone] == [a.as_json() for a in cached]
+    assert sum(seat.graded for a in shared for seat in a.seats) > 50
