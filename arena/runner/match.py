@@ -15,7 +15,7 @@ from typing import Any
 from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, Preparing, TurnStarted
 from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
-from arena.players import Choice, Player, PlayerOptions, TurnView, make_player
+from arena.players import Choice, Player, PlayerOptions, TurnView
 from arena.players.base import PlayerFailure, SpendCapReached
 from games.base import GameError, InvalidMove
 from games.registry import make_game
@@ -70,6 +70,8 @@ class MatchRunner:
         self.observers = list(observers)
         self.game = make_game(setup.game, **setup.game_options)
         defaults = (options or PlayerOptions()).for_game(self.game.name)
+        from arena.players.registry import make_player  # the engines load with the first match, not with the app
+
         self.players = (
             list(players)
             if players is not None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -14,11 +15,10 @@ from textual.screen import Screen
 from arena.inert import inert
 from arena.llm.local import stop_shared_local_server
 from arena.store import MatchStore
-from arena.tui.analyses import AnalysisKeeper
-from arena.tui.screens.help import HelpScreen
-from arena.tui.screens.history import HistoryScreen
-from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.setup import SetupScreen
+
+if TYPE_CHECKING:
+    from arena.tui.analyses import AnalysisKeeper
 
 NOTICED = 200  # matches to analyse at start before the app says so (fewer take well under a second)
 
@@ -42,7 +42,8 @@ class ArenaApp(App[None]):
         self.start_quiz = start_quiz
         self.quiz_sheet = quiz_sheet  # a new quiz session's sheet: published (the baseline's) or numbered
         self.store = MatchStore(db_path)
-        self.keeper = AnalysisKeeper(self.store)
+        self.kept: AnalysisKeeper | None = None
+        self.keeper_lock = threading.Lock()  # the background analysis and F4 may ask for it at once
         self.memory = db_path.with_name("tui.json")
 
     def on_mount(self) -> None:
@@ -51,7 +52,7 @@ class ArenaApp(App[None]):
         self.push_screen(SetupScreen(self.store, self.memory))
         if self.start_quiz:
             self.call_after_refresh(self.go_quiz)
-        self.analyse_in_background()
+        self.call_after_refresh(self.analyse_in_background)  # the first screen is drawn before anything loads
 
     @work(thread=True, exclusive=True, group="analyses")
     def analyse_in_background(self) -> None:
@@ -71,6 +72,16 @@ class ArenaApp(App[None]):
             self.keeper.watchers.remove(first_step)
         self.keeper.rate_busiest()
 
+    @property
+    def keeper(self) -> AnalysisKeeper:
+        """The analyses and ratings kept for the Leaderboard, made on first use (numpy loads with them)."""
+        with self.keeper_lock:
+            if self.kept is None:
+                from arena.tui.analyses import AnalysisKeeper
+
+                self.kept = AnalysisKeeper(self.store)
+            return self.kept
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
         yield SystemCommand("Setup", "Set up a new match", self.go_setup)
@@ -88,6 +99,8 @@ class ArenaApp(App[None]):
             self.pop_screen()
 
     def go_history(self) -> None:
+        from arena.tui.screens.history import HistoryScreen  # History and Replay load when first opened
+
         self.push_screen(HistoryScreen(self.store))
 
     def go_leaderboard(self) -> None:
@@ -113,8 +126,9 @@ class ArenaApp(App[None]):
         """
         if self.opened(name) is self.screen:
             return
-        if isinstance(self.screen, MatchScreen):
-            self.screen.confirm_leave(lambda: self.switch_to(name))
+        confirm_leave = getattr(self.screen, "confirm_leave", None)  # a running match's screen asks first
+        if confirm_leave is not None:
+            confirm_leave(lambda: self.switch_to(name))
         else:
             self.switch_to(name)
 
@@ -124,7 +138,7 @@ class ArenaApp(App[None]):
             screen
             for screen in self.screen_stack
             if type(screen).__name__.lower() == f"{name}screen"
-            and (not isinstance(screen, HistoryScreen) or screen.only is None)
+            and getattr(screen, "only", None) is None  # History of one player is not the History
         ]
         return found[-1] if found else None
 
@@ -139,6 +153,8 @@ class ArenaApp(App[None]):
             self.pop_screen()
 
     def action_help(self) -> None:
+        from arena.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.match.events import MovePlayed
 from arena.match.policy import InvalidMovePolicy
 from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
-from arena.runner.tournament import TournamentPlan
 from games.battleship import Battleship
+
+if TYPE_CHECKING:
+    from arena.runner.tournament import TournamentPlan
 
 MARKS = ("X", "O")
 
@@ -41,6 +43,8 @@ class SeriesConfig:
 
     def plan(self) -> TournamentPlan:
         """The same plan `arena --batch` would run."""
+        from arena.runner.tournament import TournamentPlan  # the runner loads with the first match
+
         return TournamentPlan(
             self.game, self.players, self.games, self.seed, self.swap_seats, self.game_options, policy=self.policy
         )

@@ -7,7 +7,7 @@ from typing import Any
 
 from arena.llm.secrets import hide_spec
 from arena.match.policy import InvalidMovePolicy
-from arena.players import PlayerOptions, validate_spec
+from arena.players import PlayerOptions
 from arena.tui.series import DEMO_PACE, SeriesConfig
 
 BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
@@ -122,6 +122,8 @@ def series_config(values: dict[str, Any]) -> SeriesConfig:
         if spec == "llm:":
             raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
         if spec.startswith("minimax"):
+            from arena.players.registry import validate_spec  # the engines load once a game is started
+
             validate_spec(spec)
     llm = PlayerOptions(
         prompt=values["prompt"],

@@ -20,8 +20,6 @@ from arena.prompting import game_family_names
 from arena.quiz import latest_unfinished, start_session
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
-from arena.tui.screens.match import MatchScreen
-from arena.tui.screens.quiz import QuizScreen
 from arena.tui.series import SeriesConfig
 from arena.tui.setup_form import BOARDS, DEFAULTS, INVALID_RULES, KINDS, MODEL_KINDS, series_config
 from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
@@ -206,6 +204,8 @@ class SetupScreen(Screen[None]):
                     self.say(problem, error=True)
                     return
         self.say("")
+        from arena.tui.screens.match import MatchScreen  # players, engines and the runner load with the first match
+
         await self.app.push_screen(MatchScreen(config, self.store))
 
     def action_play(self) -> None:
@@ -220,6 +220,8 @@ class SetupScreen(Screen[None]):
             sheet: Sheet = NUMBERED if getattr(self.app, "quiz_sheet", PUBLISHED) == NUMBERED else PUBLISHED
             protocol: Literal["infer", "told"] = "told" if values["tell_mark"] else "infer"
             session = start_session(self.store, player, protocol, secrets.randbelow(2**31), sheet)
+        from arena.tui.screens.quiz import QuizScreen
+
         self.app.push_screen(QuizScreen(session))
 
     def action_history(self) -> None:
