@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from games.connect_four import ConnectFour
 from games.connect_four.bitboard import Layout
-from games.connect_four.book import OpeningBook, default_book_path, pons_score
+from games.connect_four.book import OUTCOME_BOOK_FILE, OpeningBook, OutcomeBook, default_book_path, pons_score
 from games.connect_four.engine import ConnectFourEngine, shared_books
 from games.connect_four.solver import Solver
 from tests.conftest import REFERENCE
@@ -46,6 +47,39 @@ def test_book_is_read_compactly_and_decodes_the_documented_examples() -> None:
     assert book.keys_array.itemsize == 4 and len(book.scores_array) == len(book)
     # bitbully's examples: +71 = first player wins in 29 more stones; -88 = loses in 12.
     assert pons_score(71) == 1 and pons_score(-88) == -10 and pons_score(0) == 0
+
+
+def test_books_are_converted_once_then_mapped_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = default_book_path(OUTCOME_BOOK_FILE)
+    assert isinstance(path, Path)
+    converted = OutcomeBook.load(path)
+    kept = sorted(p.name for p in (tmp_path / "arena" / "books").iterdir())
+    assert len(kept) == 2 and all(name.startswith("book_8ply-") and name.endswith(".npy") for name in kept)
+    mapped = OutcomeBook.load(path)
+    assert isinstance(mapped.keys_array.base, np.memmap)  # read from the cache's file, not converted again
+    assert np.array_equal(mapped.keys_array, converted.keys_array)
+    assert np.array_equal(mapped.results_array, converted.results_array)
+
+
+def test_books_load_only_for_positions_that_can_reach_them() -> None:
+    loads: list[int] = []
+
+    def loader() -> tuple[OpeningBook | None, OutcomeBook | None]:
+        loads.append(1)
+        return shared_books()
+
+    solver = Solver(book_loader=loader)
+    end_game = GAME.play_sequence("7346255533123363557")  # 19 stones: past the 12-stone book
+    position, mask = solver.layout.from_state(end_game)
+    with solver.deadline(None):
+        assert solver.solve(position, mask, end_game.ply) == -11
+    assert loads == []
+    opening = GAME.play_sequence("4455")
+    position, mask = solver.layout.from_state(opening)
+    with solver.deadline(None):
+        solver.solve(position, mask, opening.ply)
+    assert loads == [1] and solver.geo[5] == 1  # loaded, and the search reads them
 
 
 def test_book_scores_match_a_search_without_the_book() -> None:

@@ -6,15 +6,16 @@ Grades come from budgets in positions, so a match's analysis is the same in any 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.analysis.moves import analyse
 from arena.store import MatchStore
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 CHUNK = 400  # matches a worker analyses per task: few enough re-reads of a segment, enough tasks to share out
 PARALLEL_FROM = 300  # matches to analyse below which starting workers costs more than it saves
@@ -47,6 +48,9 @@ def analyse_chunk(folder: str, segment: int, ids: list[str], budget: int) -> lis
 
 def analyse_in_workers(folder: Path, missing: dict[int, set[str]], budget: int, workers: int) -> Iterator[Outcome]:
     """Every missing match's analysis, as workers finish their chunks (in no fixed order)."""
+    import multiprocessing  # only when there are many matches to analyse: a cached report never needs it
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     chunks = [
         (segment, ordered[start : start + CHUNK])
         for segment, ids in sorted(missing.items())

@@ -8,6 +8,7 @@ from functools import cache
 
 from games.connect_four.bitboard import Layout
 from games.connect_four.book import (
+    BOOK_FILE,
     OUTCOME_BOOK_FILE,
     OpeningBook,
     OutcomeBook,
@@ -53,14 +54,11 @@ class ConnectFourEngine:
     solver: Solver = field(init=False)
 
     def __post_init__(self) -> None:
-        exact, outcome = shared_books() if self.use_books and (self.rows, self.cols) == (6, 7) else (None, None)
-        self.solver = Solver(self.rows, self.cols, book=exact, outcome_book=outcome)
+        books = self.use_books and (self.rows, self.cols) == (6, 7)
+        # Both opening books installed: every 6x7 position then solves quickly (they load on first reach).
+        self.has_books = books and all(default_book_path(name) for name in (BOOK_FILE, OUTCOME_BOOK_FILE))
+        self.solver = Solver(self.rows, self.cols, book_loader=shared_books if self.has_books else None)
         self.layout = Layout(self.rows, self.cols)
-
-    @property
-    def has_books(self) -> bool:
-        """True when both opening books are loaded (every 6x7 position then solves quickly)."""
-        return self.solver.book is not None and self.solver.outcome_book is not None
 
     def score(self, state: GridState) -> int:
         """The exact Pons score of a position that is not over (no time limit)."""

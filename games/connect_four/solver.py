@@ -8,6 +8,7 @@ the negative of the opponent's score.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -17,10 +18,10 @@ import numpy as np
 
 from games.connect_four import core
 from games.connect_four.bitboard import Layout
-from games.connect_four.book import OpeningBook, OutcomeBook
+from games.connect_four.book import BOOK_PLY, OpeningBook, OutcomeBook
 from games.search_control import STOP, SearchControl
 
-G_SALT = 7  # geo's slot for the table keys' salt (games.connect_four.search)
+G_BOOKS, G_SALT = 5, 7  # geo's slots: books on/off, the table keys' salt (games.connect_four.search)
 
 TABLE_SIZE = 4_194_301  # a prime; 8-byte keys and 1-byte bounds: 38 MB
 EMPTY_BOOK = (np.zeros(0, np.int32), np.zeros(0, np.int8), np.zeros(0, np.int64), np.zeros(0, np.uint8))
@@ -65,6 +66,8 @@ class Solver:
     cols: int = 7
     book: OpeningBook | None = None
     outcome_book: OutcomeBook | None = None
+    # Reads both books on the first search that can reach them (12 stones or fewer): later positions never need them.
+    book_loader: Callable[[], tuple[OpeningBook | None, OutcomeBook | None]] | None = field(default=None, repr=False)
     layout: Layout = field(init=False)
     nodes: int = field(default=0, init=False)
     core: ModuleType = field(init=False, repr=False)
@@ -76,27 +79,18 @@ class Solver:
         self.core = core.load()
         if (self.rows, self.cols) != (6, 7):
             self.book = self.outcome_book = None
+            self.book_loader = None
         self.cells = self.rows * self.cols
         mid = self.cols // 2
         self.order = np.array(sorted(range(self.cols), key=lambda c: (abs(c - mid), c)), dtype=np.int64)
         odd_rows = sum(1 << (c * (self.rows + 1) + r) for c in range(self.cols) for r in range(0, self.rows, 2))
-        books = self.book is not None and self.outcome_book is not None
         self.geo = np.array(
-            [self.rows, self.cols, self.layout.bottom, self.layout.board, self.cells, books, odd_rows, 0],
-            dtype=np.int64,
+            [self.rows, self.cols, self.layout.bottom, self.layout.board, self.cells, 0, odd_rows, 0], dtype=np.int64
         )
         self.key_bits = (self.rows + 1) * self.cols  # a table key (position + mask) fits in these bits
         self.generation = 0
-        self.books = (
-            (
-                self.book.keys_array,
-                self.book.scores_array,
-                self.outcome_book.keys_array,
-                self.outcome_book.results_array,
-            )
-            if self.book is not None and self.outcome_book is not None
-            else EMPTY_BOOK
-        )
+        self.books: tuple[Any, ...] = EMPTY_BOOK
+        self.use_books(self.book, self.outcome_book)
         self.tt_keys = np.zeros(TABLE_SIZE, dtype=np.int64)
         self.tt_values = np.zeros(TABLE_SIZE, dtype=np.int8)
         self.work = np.zeros((self.cells + 1, 2 * self.cols), dtype=np.int64)
@@ -104,6 +98,20 @@ class Solver:
         self.control = SearchControl()
         self.ctl = self.control.ctl
         self.warm_up()
+
+    def use_books(self, book: OpeningBook | None, outcome_book: OutcomeBook | None) -> None:
+        """Search with these books from now on (both, or none)."""
+        self.book, self.outcome_book = book, outcome_book
+        if book is not None and outcome_book is not None:
+            self.books = (book.keys_array, book.scores_array, outcome_book.keys_array, outcome_book.results_array)
+            self.geo[G_BOOKS] = 1
+
+    def reach_books(self, moves: int) -> None:
+        """Load the books before the first search from a position with 12 stones or fewer (later ones cannot
+        reach them: an end game is solved without reading 21 MB)."""
+        if self.book_loader is not None and moves <= BOOK_PLY:
+            loader, self.book_loader = self.book_loader, None
+            self.use_books(*loader())
 
     def warm_up(self) -> None:
         """Compile (first run) or load (later runs) the search core now, not inside a timed move."""
@@ -175,10 +183,12 @@ class Solver:
 
     def solve(self, position: int, mask: int, moves: int) -> int:
         """The exact score of a position that is not over; SearchTimeout if the deadline passes first."""
+        self.reach_books(moves)
         return self.finished(self.core.solve(position, mask, moves, *self.tables()))
 
     def null_window(self, position: int, mask: int, moves: int, alpha: int) -> int:
         """negamax with the window (alpha, alpha + 1): a bound that tells whether the score exceeds alpha."""
+        self.reach_books(moves)
         return self.finished(self.core.negamax(position, mask, moves, alpha, alpha + 1, *self.tables()))
 
     def child_score(self, position: int, mask: int, moves: int, col: int) -> int:
