@@ -73,6 +73,7 @@ def connect_four_grade(state: GridState, column: int, budget: int) -> Grade | No
     An empty table for each position makes its grade a function of the position and the budget alone:
     never of the matches graded before it, their order or the machine's load, so grades can be remembered.
     """
+    from games.connect_four.outcomes import grade_move
     from games.connect_four.solver import SearchTimeout
 
     engine = connect_four_engine()
@@ -84,7 +85,7 @@ def connect_four_grade(state: GridState, column: int, budget: int) -> Grade | No
         solver.fresh_table()
         try:
             with solver.deadline(None, nodes=budget):
-                found = solver.grade_move(position, mask, state.ply, column)
+                found = grade_move(solver, position, mask, state.ply, column)
         except SearchTimeout:
             found = budget
         if len(known) >= KNOWN_LIMIT:

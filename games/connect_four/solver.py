@@ -204,46 +204,6 @@ class Solver:
         """Exact score, for the side to move, of every playable column (Pons' `analyze`)."""
         return {col: self.child_score(position, mask, moves, col) for col in self.columns(mask)}
 
-    def outcome(self, position: int, mask: int, moves: int) -> int:
-        """+1 win, 0 draw, -1 loss for the side to move (not over): one or two null-window searches."""
-        if self.layout.winning_cells(position, mask) & self.possible(mask):
-            return 1
-        if self.null_window(position, mask, moves, 0) > 0:
-            return 1
-        return 0 if self.null_window(position, mask, moves, -1) > -1 else -1
-
-    def grade_move(self, position: int, mask: int, moves: int, played: int) -> tuple[int, int, int, int]:
-        """(best outcome, the played column's, columns that keep the best, playable columns): +1 win, 0 draw,
-        -1 loss for the side to move.
-
-        The position's own outcome first (the books answer it at 8 and 12 stones), then one null-window
-        search a column, "does it keep that outcome?", over the table the first search filled; one more for
-        the played column's exact outcome when it keeps less.
-        """
-        best = self.outcome(position, mask, moves)
-        winning = self.layout.winning_cells(position, mask)
-        keeping, columns, played_value = 0, self.columns(mask), None
-        for col in columns:
-            bit = self.column_bit(mask, col)
-            keeps = bool(bit & winning) or best < 0 or self.child_at_least(position, mask, moves, bit, best)
-            keeping += keeps
-            if col == played and keeps:
-                played_value = best
-        if played_value is None:  # below `best`: a loss, unless a win was thrown away for a draw
-            bit = self.column_bit(mask, played)
-            played_value = 0 if best == 1 and self.child_at_least(position, mask, moves, bit, 0) else -1
-        return best, played_value, keeping, len(columns)
-
-    def child_at_least(self, position: int, mask: int, moves: int, bit: int, outcome: int) -> bool:
-        """Whether dropping on `bit` (not a win at once) leaves the mover at least `outcome` (0 or 1)."""
-        after = mask | bit
-        if self.layout.winning_cells(position ^ mask, mask) & self.possible(after):
-            return False  # the opponent wins at once
-        if moves + 1 == self.cells:
-            return outcome <= 0
-        # At least a win (draw) when the opponent's score is below (at most) zero: one null-window search.
-        return self.null_window(position ^ mask, after, moves + 1, -outcome) <= -outcome
-
     def safe_moves(self, position: int, mask: int) -> int:
         """Playable cells that do not hand the opponent a win at once (Pons' `possibleNonLosingMoves`)."""
         possible = self.possible(mask)
