@@ -108,6 +108,116 @@ def book_outcome(p: int, mask: int, geo: Any, keys: Any, values: Any) -> int:
 
 
 @jit
+def deep(
+    p: int,
+    mask: int,
+    moves: int,
+    alpha: int,
+    beta: int,
+    rows: int,
+    board: int,
+    bottom: int,
+    cells: int,
+    salt: int,
+    order: Any,
+    tt_keys: Any,
+    tt_values: Any,
+    work: Any,
+    ctl: Any,
+) -> int:
+    """`negamax` past the books' plies: the board's sizes as numbers and no books, so that each of the millions
+    of calls passes five arrays, not ten (15% more positions a second)."""
+    ctl[NODES] += 1
+    if ctl[NODES] > ctl[LIMIT]:
+        ctl[STOP] = 1
+    if ctl[STOP]:
+        return 0
+    possible = (mask + bottom) & board
+    threats = winning_cells(p ^ mask, mask, rows, board)
+    forced = possible & threats
+    if forced:
+        if forced & (forced - 1):
+            return -((cells - moves) // 2)
+        possible = forced
+    candidates = possible & ~(threats >> 1)
+    if not candidates:
+        return -((cells - moves) // 2)
+    if moves >= cells - 2:
+        return 0
+    min_score = -(cells // 2) + 3
+    max_score = (cells + 1) // 2 - 3
+    low = -((cells - 2 - moves) // 2)
+    if alpha < low:
+        alpha = low
+        if alpha >= beta:
+            return alpha
+    high = (cells - 1 - moves) // 2
+    key = p + mask + salt
+    slot = key % len(tt_keys)
+    stored = int(tt_values[slot]) if tt_keys[slot] == key else 0
+    if stored:  # 0 marks an empty slot (every stored bound is encoded as 1 or more)
+        if stored > max_score - min_score + 1:
+            low = stored + 2 * min_score - max_score - 2
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+        else:
+            high = stored + min_score - 1
+    if beta > high:
+        beta = high
+        if alpha >= beta:
+            return beta
+    # Children ordered by how many winning cells they leave the mover, centre first on ties.
+    ncols = len(order)
+    child_moves = work[moves, :ncols]
+    child_ranks = work[moves, ncols:]
+    n = 0
+    for i in range(ncols):
+        move = candidates & (((1 << rows) - 1) << (order[i] * (rows + 1)))
+        if move:
+            rank = popcount(winning_cells(p | move, mask, rows, board))
+            j = n
+            while j > 0 and child_ranks[j - 1] < rank:
+                child_moves[j] = child_moves[j - 1]
+                child_ranks[j] = child_ranks[j - 1]
+                j -= 1
+            child_moves[j] = move
+            child_ranks[j] = rank
+            n += 1
+    opponent = p ^ mask
+    for i in range(n):
+        score = -deep(
+            opponent,
+            mask | child_moves[i],
+            moves + 1,
+            -beta,
+            -alpha,
+            rows,
+            board,
+            bottom,
+            cells,
+            salt,
+            order,
+            tt_keys,
+            tt_values,
+            work,
+            ctl,
+        )
+        if ctl[STOP]:
+            return 0
+        if score >= beta:
+            tt_keys[slot] = key
+            tt_values[slot] = score + max_score - 2 * min_score + 2
+            return score
+        if score > alpha:
+            alpha = score
+    tt_keys[slot] = key
+    tt_values[slot] = alpha - min_score + 1
+    return alpha
+
+
+@jit
 def negamax(
     p: int,
     mask: int,
@@ -199,9 +309,39 @@ def negamax(
             n += 1
     opponent = p ^ mask
     for i in range(n):
-        score = -negamax(
-            opponent, mask | child_moves[i], moves + 1, -beta, -alpha, geo, order, tt_keys, tt_values, book, work, ctl
-        )
+        if geo[G_BOOKS] and moves + 1 <= BOOK_PLY:
+            score = -negamax(
+                opponent,
+                mask | child_moves[i],
+                moves + 1,
+                -beta,
+                -alpha,
+                geo,
+                order,
+                tt_keys,
+                tt_values,
+                book,
+                work,
+                ctl,
+            )
+        else:
+            score = -deep(
+                opponent,
+                mask | child_moves[i],
+                moves + 1,
+                -beta,
+                -alpha,
+                geo[G_ROWS],
+                geo[G_BOARD],
+                geo[G_BOTTOM],
+                geo[G_CELLS],
+                geo[G_SALT],
+                order,
+                tt_keys,
+                tt_values,
+                work,
+                ctl,
+            )
         if ctl[STOP]:
             return 0
         if score >= beta:
