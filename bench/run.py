@@ -22,6 +22,7 @@ from bench.gomoku_openings import bench_gomoku_openings
 from bench.gomoku_strength import bench_gomoku_strength
 from bench.imports import bench_imports
 from bench.levels import bench_levels
+from bench.limits import bench_limits
 from bench.llm_path import bench_llm_path
 from bench.ratings import bench_ratings
 from bench.report_scale import bench_report_scale
@@ -163,6 +164,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "chess": bench_chess,
     "report-scale": bench_report_scale,
     "startup": bench_startup,
+    "limits": bench_limits,
 }
 
 

@@ -130,6 +130,7 @@ def test_solve_prints_every_board_with_one_based_labels() -> None:
 def test_every_shipped_family_file_follows_the_schema_and_states_its_sources() -> None:
     names = shipped_names()
     assert names == checked_names()  # the quick reader the help uses gives the checked files' names
+    assert shipped_names(games_only=True) == game_family_names()  # the setup form's quick list, checked
     assert {"childplay-strategy", "cloudwalk-move-only", "cloudwalk-step-by-step", "cloudwalk-heuristic"} <= set(names)
     topsakal = load_family("topsakal-list")
     assert [topsakal.limits(g) for g in ("tictactoe", "connect-four", "gomoku")] == [(3, 20), (6, 80), (15, 400)]

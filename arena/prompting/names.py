@@ -12,11 +12,13 @@ SHIPPED = ("arena", "childplay", "topsakal", "cloudwalk")
 
 
 @cache
-def shipped_names() -> tuple[str, ...]:
-    """Every shipped family name, variants included, in file order."""
+def shipped_names(games_only: bool = False) -> tuple[str, ...]:
+    """Every shipped family name, variants included, in file order; `games_only` leaves the quiz's out."""
     names: list[str] = []
     for stem in SHIPPED:
         data = tomllib.loads((PROMPTS / f"{stem}.toml").read_text(encoding="utf-8"))
+        if games_only and data.get("layout") == "quiz":
+            continue
         family = str(data["family"])
         names.extend([family] if data.get("plain", True) else [])
         names.extend(f"{family}-{variant}" for variant in data.get("variants", []))

@@ -16,8 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from arena.inert import inert_text
 from arena.llm.library import warm_up_litellm
-from arena.prompting import game_family_names
-from arena.quiz import latest_unfinished, start_session
+from arena.prompting import shipped_names
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
 from arena.tui.series import SeriesConfig
@@ -83,7 +82,7 @@ class SetupScreen(Screen[None]):
                 yield Input(c["temperature"], placeholder="default", id="temperature", compact=True, classes="short")
                 yield Label("Prompt", classes="label")
                 yield Select(
-                    [(f, f) for f in game_family_names()],
+                    [(f, f) for f in shipped_names(games_only=True)],  # read without the schema (pydantic)
                     value=c["prompt"],
                     allow_blank=False,
                     id="prompt",
@@ -212,6 +211,8 @@ class SetupScreen(Screen[None]):
         self.start()
 
     def action_quiz(self) -> None:
+        from arena.quiz import latest_unfinished, start_session  # its records load when the quiz is first opened
+
         values = self.gather()
         self.remember(values)
         player = "human:tui"
