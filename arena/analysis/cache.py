@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.analysis.moves import ANALYSIS_VERSION, DEFAULT_GRADE_BUDGET, MatchAnalysis
-from arena.analysis.parallel import Outcome, analyse_in_workers, analyse_one
+from arena.analysis.parallel import Outcome, analyse_in_workers, analyse_one, cost_of
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused, write_atomically
 from arena.store.summaries import FIELD
@@ -165,7 +165,7 @@ def chess_grader() -> Callable[[], str]:
     return name
 
 
-def analyses_of(store: MatchStore, missing: dict[int, set[str]], budget: int, workers: int) -> Iterator[Outcome]:
+def analyses_of(store: MatchStore, missing: dict[int, dict[str, str]], budget: int, workers: int) -> Iterator[Outcome]:
     """(match id, analysis or None, problem or None) of every missing match: here, or in `workers` processes."""
     if workers > 1:
         yield from analyse_in_workers(store.folder, missing, budget, workers)
@@ -187,24 +187,25 @@ def analyse_store(
     """Analyses of the recorded matches whose index rows `keep` accepts, oldest first; new ones are cached.
 
     Without `with_moves` their move rows are left unread (`moves` empty): rates, ratings and the matrix need none.
-    `workers` says how many processes analyse a number of missing matches (one: this process alone).
+    `workers` says how many processes analyse the missing matches, from their cost (one: this process alone).
     """
     table = store.summary_rows()
     path = cache_path(store)
     cached, lines = read_cache(path)
     ident, ended = FIELD["id"], FIELD["ended_at"]
     chosen = [i for i, row in enumerate(table.rows) if keep(row)]
-    missing: dict[int, set[str]] = {}
+    missing: dict[int, dict[str, str]] = {}  # segment: {match id: its game}
     grader = chess_grader()
     for i in chosen:
         row = table.rows[i]
         if not fresh(cached.get(row[ident]), row[ended], budget, grader):
-            missing.setdefault(table.segments[i], set()).add(row[ident])
+            missing.setdefault(table.segments[i], {})[row[ident]] = row[FIELD["game"]]
     total = sum(len(ids) for ids in missing.values())
+    cost = cost_of([game for games in missing.values() for game in games.values()])
     writer = CacheWriter(store, cached, lines) if total else None
     problems: list[str] = []
     try:
-        for done, (key, analysis, problem) in enumerate(analyses_of(store, missing, budget, workers(total)), 1):
+        for done, (key, analysis, problem) in enumerate(analyses_of(store, missing, budget, workers(cost)), 1):
             if analysis is not None:
                 cached[key] = analysis
                 if writer is not None:

@@ -17,17 +17,26 @@ from arena.store import MatchStore
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-CHUNK = 400  # matches a worker analyses per task: few enough re-reads of a segment, enough tasks to share out
-PARALLEL_FROM = 300  # matches to analyse below which starting workers costs more than it saves
+# What analysing a match costs, in tic-tac-toe matches: Stockfish grades every chess move, the solver every
+# Connect-Four move. A worker's task is a chunk of about CHUNK of these: few enough re-reads of a segment, and
+# enough tasks (with progress between them) when a few hundred chess games take minutes.
+GAME_COST = {"chess": 50, "connect-four": 4}
+CHUNK = 400
+PARALLEL_FROM = 300  # the cost below which starting workers costs more than it saves
 
 Outcome = tuple[str, dict[str, Any] | None, str | None]  # match id, its analysis, or why it has none
 
 
-def worker_count(matches: int) -> int:
-    """How many processes to analyse `matches` with: one per core, one for few matches."""
-    if matches < PARALLEL_FROM:
+def cost_of(games: list[str]) -> int:
+    """What analysing matches of these games costs, in tic-tac-toe matches."""
+    return sum(GAME_COST.get(game, 1) for game in games)
+
+
+def worker_count(cost: int) -> int:
+    """How many processes to analyse matches of this cost with: one per core, one for a small job."""
+    if cost < PARALLEL_FROM:
         return 1
-    return max(1, min(len(os.sched_getaffinity(0)), 8, matches // CHUNK + 1))
+    return max(1, min(len(os.sched_getaffinity(0)), 8, cost // CHUNK + 1))
 
 
 def analyse_one(document: dict[str, Any], budget: int) -> Outcome:
@@ -46,17 +55,19 @@ def analyse_chunk(folder: str, segment: int, ids: list[str], budget: int) -> lis
     return [analyse_one(document, budget) for document in documents]
 
 
-def analyse_in_workers(folder: Path, missing: dict[int, set[str]], budget: int, workers: int) -> Iterator[Outcome]:
+def analyse_in_workers(
+    folder: Path, missing: dict[int, dict[str, str]], budget: int, workers: int
+) -> Iterator[Outcome]:
     """Every missing match's analysis, as workers finish their chunks (in no fixed order)."""
     import multiprocessing  # only when there are many matches to analyse: a cached report never needs it
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    chunks = [
-        (segment, ordered[start : start + CHUNK])
-        for segment, ids in sorted(missing.items())
-        for ordered in [sorted(ids)]
-        for start in range(0, len(ordered), CHUNK)
-    ]
+    chunks = []
+    for segment, games in sorted(missing.items()):
+        for game in sorted(set(games.values())):
+            ordered = sorted(key for key, of in games.items() if of == game)
+            size = max(1, CHUNK // GAME_COST.get(game, 1))
+            chunks += [(segment, ordered[start : start + size]) for start in range(0, len(ordered), size)]
     # Spawned, not forked: the app analyses from a thread, and a fork would copy its locks mid-use.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
