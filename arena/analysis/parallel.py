@@ -9,13 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena.analysis.moves import analyse
 from arena.store import MatchStore
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
 
 # What analysing a match costs, in tic-tac-toe matches: Stockfish grades every chess move, the solver every
 # Connect-Four move. A worker's task is a chunk of about CHUNK of these: few enough re-reads of a segment, and
@@ -47,38 +44,44 @@ def analyse_one(document: dict[str, Any], budget: int) -> Outcome:
         return str(document.get("id")), None, f"match {document.get('id')!r} cannot be analysed: {error}"
 
 
-def analyse_chunk(folder: str, segment: int, ids: list[str], budget: int) -> list[Outcome]:
+def analyse_chunk(task: tuple[str, int, list[str], int]) -> list[Outcome]:
     """In a worker: the analyses of the matches `ids` of one segment of the store in `folder`."""
+    folder, segment, ids, budget = task
     wanted = set(ids)
     with MatchStore(folder, read_only=True) as store:
         documents = [d for d in store.documents_in(segment) if d.get("id") in wanted]
     return [analyse_one(document, budget) for document in documents]
 
 
+def ignore_interrupts() -> None:
+    """In a worker: Ctrl+C is the caller's to handle (it ends the workers), never a traceback of each."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def analyse_in_workers(
     folder: Path, missing: dict[int, dict[str, str]], budget: int, workers: int
 ) -> Iterator[Outcome]:
-    """Every missing match's analysis, as workers finish their chunks (in no fixed order)."""
-    import multiprocessing  # only when there are many matches to analyse: a cached report never needs it
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    """Every missing match's analysis, as workers finish their chunks (in no fixed order).
 
-    chunks = []
+    Stopped early (Ctrl+C, or the caller leaving), the workers are ended at once: a chunk in progress is lost,
+    the analyses already handed back are the caller's.
+    """
+    import multiprocessing  # only when there are many matches to analyse: a cached report never needs it
+
+    tasks = []
     for segment, games in sorted(missing.items()):
         for game in sorted(set(games.values())):
             ordered = sorted(key for key, of in games.items() if of == game)
             size = max(1, CHUNK // GAME_COST.get(game, 1))
-            chunks += [(segment, ordered[start : start + size]) for start in range(0, len(ordered), size)]
+            tasks += [(str(folder), segment, ordered[at : at + size], budget) for at in range(0, len(ordered), size)]
     # Spawned, not forked: the app analyses from a thread, and a fork would copy its locks mid-use.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: set[Future[list[Outcome]]] = {
-            pool.submit(analyse_chunk, str(folder), segment, ids, budget) for segment, ids in chunks
-        }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield from future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
+    try:
+        for outcomes in pool.imap_unordered(analyse_chunk, tasks):
+            yield from outcomes
+        pool.close()
+    finally:
+        pool.terminate()  # at once: an engine a worker drove ends with the pipe it read
+        pool.join()
