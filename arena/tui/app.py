@@ -46,10 +46,13 @@ class ArenaApp(App[None]):
         self.keeper_lock = threading.Lock()  # the background analysis and F4 may ask for it at once
         self.memory = db_path.with_name("tui.json")
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The setup form is the bottom screen: drawn first, and what Esc comes back to."""
+        return SetupScreen(self.store, self.memory)
+
     def on_mount(self) -> None:
         for warning in self.store.warnings:
             self.notify(inert(warning), severity="warning", timeout=10, markup=False)
-        self.push_screen(SetupScreen(self.store, self.memory))
         if self.start_quiz:
             self.call_after_refresh(self.go_quiz)
         self.call_after_refresh(self.analyse_in_background)  # the first screen is drawn before anything loads
@@ -95,7 +98,7 @@ class ArenaApp(App[None]):
         return next((s for s in self.screen_stack if isinstance(s, SetupScreen)), None)
 
     def go_setup(self) -> None:
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, SetupScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, SetupScreen):
             self.pop_screen()
 
     def go_history(self) -> None:
