@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 
 from games.mnk import GridState
 
+# Transposition table entries for keys `position + mask`, a prime; 8-byte keys and 1-byte bounds: 38 MB. A constant
+# the compiled search reads as one, so its `key % TABLE_SIZE` is a multiplication, not a division (10% faster).
+TABLE_SIZE = 4_194_301
+
 
 def make_winning_cells(rows: int, board: int) -> Callable[[int, int], int]:
     """A fast, unrolled `winning_cells` for one board height (the solver's hot spot)."""

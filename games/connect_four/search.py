@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from games.compiled import COMPILED, jit
+from games.connect_four.bitboard import TABLE_SIZE
 
 __all__ = ["COMPILED", "heuristic_root", "negamax", "solve"]
 
@@ -153,7 +154,7 @@ def deep(
             return alpha
     high = (cells - 1 - moves) // 2
     key = p + mask + salt
-    slot = key % len(tt_keys)
+    slot = key % TABLE_SIZE  # a constant: the compiler divides by multiplying
     stored = int(tt_values[slot]) if tt_keys[slot] == key else 0
     if stored:  # 0 marks an empty slot (every stored bound is encoded as 1 or more)
         if stored > max_score - min_score + 1:
@@ -275,7 +276,7 @@ def negamax(
             return alpha
     high = (cells - 1 - moves) // 2
     key = p + mask + geo[G_SALT]
-    slot = key % len(tt_keys)
+    slot = key % TABLE_SIZE  # a constant: the compiler divides by multiplying
     stored = int(tt_values[slot]) if tt_keys[slot] == key else 0
     if stored:  # 0 marks an empty slot (every stored bound is encoded as 1 or more)
         if stored > max_score - min_score + 1:

@@ -17,13 +17,12 @@ from typing import Any
 import numpy as np
 
 from games.connect_four import core
-from games.connect_four.bitboard import Layout
+from games.connect_four.bitboard import TABLE_SIZE, Layout
 from games.connect_four.book import BOOK_PLY, OpeningBook, OutcomeBook
 from games.search_control import STOP, SearchControl
 
 G_BOOKS, G_SALT = 5, 7  # geo's slots: books on/off, the table keys' salt (games.connect_four.search)
 
-TABLE_SIZE = 4_194_301  # a prime; 8-byte keys and 1-byte bounds: 38 MB
 EMPTY_BOOK = (np.zeros(0, np.int32), np.zeros(0, np.int8), np.zeros(0, np.int64), np.zeros(0, np.uint8))
 
 
