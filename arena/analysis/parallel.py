@@ -33,7 +33,8 @@ def worker_count(cost: int) -> int:
     """How many processes to analyse matches of this cost with: one per core, one for a small job."""
     if cost < PARALLEL_FROM:
         return 1
-    return max(1, min(len(os.sched_getaffinity(0)), 8, cost // CHUNK + 1))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, 8, cost // CHUNK + 1))
 
 
 def analyse_one(document: dict[str, Any], budget: int) -> Outcome:
