@@ -7,9 +7,9 @@ Grades come from budgets in positions, so a match's analysis is the same in any 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from arena.analysis.moves import analyse
 from arena.store import MatchStore
@@ -21,6 +21,8 @@ GAME_COST = {"chess": 50, "connect-four": 4}
 CHUNK = 400
 PARALLEL_FROM = 300  # the cost below which starting workers costs more than it saves
 
+T = TypeVar("T")
+R = TypeVar("R")
 Outcome = tuple[str, dict[str, Any] | None, str | None]  # match id, its analysis, or why it has none
 
 
@@ -64,24 +66,29 @@ def ignore_interrupts() -> None:
 def analyse_in_workers(
     folder: Path, missing: dict[int, dict[str, str]], budget: int, workers: int
 ) -> Iterator[Outcome]:
-    """Every missing match's analysis, as workers finish their chunks (in no fixed order).
-
-    Stopped early (Ctrl+C, or the caller leaving), the workers are ended at once: a chunk in progress is lost,
-    the analyses already handed back are the caller's.
-    """
-    import multiprocessing  # only when there are many matches to analyse: a cached report never needs it
-
+    """Every missing match's analysis, as workers finish their chunks (in no fixed order)."""
     tasks = []
     for segment, games in sorted(missing.items()):
         for game in sorted(set(games.values())):
             ordered = sorted(key for key, of in games.items() if of == game)
             size = max(1, CHUNK // GAME_COST.get(game, 1))
             tasks += [(str(folder), segment, ordered[at : at + size], budget) for at in range(0, len(ordered), size)]
+    for outcomes in in_workers(analyse_chunk, tasks, workers):
+        yield from outcomes
+
+
+def in_workers(function: Callable[[T], R], tasks: list[T], workers: int) -> Iterator[R]:
+    """`function` of every task in `workers` spawned processes, as they finish (in no fixed order).
+
+    Stopped early (Ctrl+C, or the caller leaving), the workers are ended at once: a task in progress is lost,
+    the results already handed back are the caller's.
+    """
+    import multiprocessing  # only for many matches: a cached report never needs it
+
     # Spawned, not forked: the app analyses from a thread, and a fork would copy its locks mid-use.
     pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
     try:
-        for outcomes in pool.imap_unordered(analyse_chunk, tasks):
-            yield from outcomes
+        yield from pool.imap_unordered(function, tasks)
         pool.close()
     finally:
         pool.terminate()  # at once: an engine a worker drove ends with the pipe it read

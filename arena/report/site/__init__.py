@@ -4,49 +4,24 @@ for the same database): leaderboards, results matrices, a page per player and a 
 from __future__ import annotations
 
 import gc
-import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from arena.analysis.cache import move_rows_text
 from arena.analysis.combined import COMPONENTS, PROTOCOL
 from arena.report.files import replace_folder
 from arena.report.load import Report
+from arena.report.site.chunks import chunk_numbers
 from arena.report.site.data import player_pages, site_data
-from arena.report.site.frames import match_frames
 from arena.report.site.overview import game_file, head_to_head, overview, pairs_file, published_tables
+from arena.report.site.texts import safe_json, script_data
 from arena.report.tables import GROUPS_APART
 from arena.store import MatchStore
 from arena.store.atomic import gc_frozen, gc_paused
 
 HERE = Path(__file__).parent
 MARKER = "site.json"  # every site folder has it (the report's JSON): a folder without it is never replaced
-CHUNK = 250  # matches per replay data file: a page loads only the file of the match it shows
-
-
-def safe_json(value: Any, indent: int | None = None) -> str:
-    """JSON whose `<`, `>` and `&` are written as escapes: no text in it can open or close a tag."""
-    separators = (",", ":") if indent is None else (",", ": ")
-    text = json.dumps(value, ensure_ascii=True, sort_keys=True, indent=indent, separators=separators, allow_nan=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def script_data(name: str, value: Any) -> str:
-    """A JavaScript file that hands `value` to the page."""
-    return f"window.ARENA = window.ARENA || {{}};\n{name}({safe_json(value)});\n"
-
-
-def shared_texts(matches: dict[str, Any]) -> dict[str, Any]:
-    """A data file's matches with each prompt message kept once (system messages and boards repeat a lot)."""
-    texts: dict[str, int] = {}
-    for match in matches.values():
-        for step in match["steps"]:
-            attempt = step["attempt"]
-            if "prompt" in attempt:
-                attempt["prompt"] = [texts.setdefault(text, len(texts)) for text in attempt["prompt"]]
-    return {"texts": list(texts), "matches": matches}
 
 
 def write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
@@ -107,27 +82,7 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
 
 def write_replay_data(write: Callable[[str, str], None], data: dict[str, Any], store: MatchStore) -> dict[str, int]:
     """The replay viewer's data files: its index and the matches in chunks; each match's longest reasoning."""
-    # Chunks follow the store's order, one in memory at a time; the index says which chunk holds each match.
-    wanted = {m["id"] for m in data["matches"]}
-    chunk_of: dict[str, int] = {}
-    chunk: dict[str, Any] = {}
-    reasoning: dict[str, int] = {}
-    rows = move_rows_text(store)  # the analysis' rows, parsed one match at a time
-
-    def flush() -> None:
-        write(f"data/matches-{chunk_of[next(iter(chunk))]:04d}.js", script_data("ARENA.add", shared_texts(chunk)))
-        chunk.clear()
-
-    for record in store.iter_matches():
-        if record.id in wanted and record.id not in chunk_of:
-            chunk_of[record.id] = len(chunk_of) // CHUNK
-            reasoning[record.id] = max((len(m.reasoning or "") for m in record.moves), default=0)
-            text = rows.get(record.id)
-            chunk[record.id] = match_frames(record, json.loads(text) if text else None)
-            if len(chunk) == CHUNK:
-                flush()
-    if chunk:
-        flush()
+    chunk_of, reasoning = chunk_numbers(store, {m["id"] for m in data["matches"]}, write)
     index = [{**{k: v for k, v in m.items() if k != "mistakes"}, "chunk": chunk_of.get(m["id"], -1)}
              for m in data["matches"]]  # fmt: skip
     write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))
