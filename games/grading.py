@@ -63,15 +63,17 @@ def connect_four_engine() -> ConnectFourEngine:
 
 
 KNOWN_LIMIT = 200_000  # moves whose grades a process remembers
-# (position, mask, played column): (best, played, keeping, legal), or the budget that fell short
-known: dict[tuple[int, int, int], tuple[int, int, int, int] | int] = {}
+# (position, mask, played column): ((best, played, keeping, legal), the positions its search visited), or
+# (None, the budget that fell short)
+known: dict[tuple[int, int, int], tuple[tuple[int, int, int, int] | None, int]] = {}
 
 
 def connect_four_grade(state: GridState, column: int, budget: int) -> Grade | None:
     """The grade of dropping in `column`, searched from an empty table within `budget` positions, else None.
 
     An empty table for each position makes its grade a function of the position and the budget alone:
-    never of the matches graded before it, their order or the machine's load, so grades can be remembered.
+    never of the matches graded before it, their order or the machine's load. So a grade is remembered with
+    the positions its search visited, and given again for any budget at least that large, never a smaller one.
     """
     from games.connect_four.outcomes import grade_move
     from games.connect_four.solver import SearchTimeout
@@ -79,19 +81,21 @@ def connect_four_grade(state: GridState, column: int, budget: int) -> Grade | No
     engine = connect_four_engine()
     position, mask = engine.layout.from_state(state)
     key = (position, mask, column)
-    found = known.get(key)
-    if found is None or (isinstance(found, int) and found < budget):
+    found, nodes = known.get(key, (None, 0))
+    if found is None and nodes < budget:  # never searched, or short of a smaller budget than this one
         solver = engine.solver
         solver.fresh_table()
+        before = solver.count_nodes()
         try:
             with solver.deadline(None, nodes=budget):
                 found = grade_move(solver, position, mask, state.ply, column)
+            nodes = solver.count_nodes() - before
         except SearchTimeout:
-            found = budget
+            found, nodes = None, budget
         if len(known) >= KNOWN_LIMIT:
             known.clear()
-        known[key] = found
-    return Grade(*found) if isinstance(found, tuple) else None
+        known[key] = (found, nodes)
+    return Grade(*found) if found is not None and nodes <= budget else None
 
 
 def grade(game: Any, state: GridState, move: Any, budget: int) -> Grade | None:

@@ -20,3 +20,8 @@ def start_arena(*args: str) -> subprocess.Popen[str]:
         cwd=ROOT,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+def run_arena(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m arena ARGS` to its end, its output captured."""
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, check=False)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from games.connect_four.rules import ConnectFour
 from games.grading import Grade, connect_four_engine, connect_four_grade, known
+from tests.processes import run_arena
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = ConnectFour()
 MIDDLE = "6447226414474"  # 13 stones, past the books: its grade takes a real search
 OTHERS = ("4455", "44444", "636272322416", "3344")
@@ -41,6 +41,13 @@ def test_a_grade_depends_on_its_position_and_budget_alone() -> None:
         assert connect_four_grade(state, 0, needed - 1) is None, earlier
         assert connect_four_grade(state, 0, needed) is not None, earlier
     assert nodes_to_grade(MIDDLE) == needed
+
+
+def test_a_grade_found_within_a_larger_budget_is_not_given_for_a_smaller_one() -> None:
+    needed = nodes_to_grade(MIDDLE)  # remembered, found within a budget of 10**9
+    state = GAME.play_sequence(MIDDLE)
+    assert connect_four_grade(state, 0, needed - 1) is None  # as a fresh search within it would say
+    assert connect_four_grade(state, 0, needed) is not None
 
 
 def test_a_remembered_shortfall_is_searched_again_with_a_larger_budget() -> None:
@@ -79,10 +86,6 @@ def test_grades_agree_with_every_columns_exact_score() -> None:
     assert checked > 40
 
 
-def arena(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, check=False)
-
-
 @contextmanager
 def cpu_hogs(count: int) -> Iterator[None]:
     """`count` processes spinning on the CPU, as a loaded machine has."""
@@ -97,16 +100,18 @@ def cpu_hogs(count: int) -> Iterator[None]:
 
 def test_the_same_report_bytes_with_a_cpu_hog_beside_one_run(tmp_path: Path) -> None:
     db = str(tmp_path / "db")
-    played = arena("--batch", "--game", "connect-four", "--players", "random", "minimax", "--games", "6", "--db", db)
+    played = run_arena(
+        "--batch", "--game", "connect-four", "--players", "random", "minimax", "--games", "6", "--db", db
+    )
     assert played.returncode == 0, played.stderr
     # A budget that leaves some moves ungraded: the edge a wall-clock budget moved with the load.
     report = ("report", "--db", db, "--json", "--resamples", "200", "--grade-budget", "20000")
-    quiet = arena(*report)
+    quiet = run_arena(*report)
     assert quiet.returncode == 0, quiet.stderr
     assert '"ungraded_moves": 0' not in quiet.stdout and '"graded_moves": 0' not in quiet.stdout
     for cache in Path(db).glob("analysis-cache*"):
         os.remove(cache)
     with cpu_hogs(4):
-        loaded = arena(*report)
+        loaded = run_arena(*report)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout == quiet.stdout
