@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from arena.analysis.cache import analyse_store
 from arena.store import MatchStore
-from tests.processes import ROOT
+from tests.processes import run_arena
 
 
 def test_workers_analyse_as_one_process_does(tmp_path: Path) -> None:
     db = tmp_path / "db"
     for game in ("connect-four", "tictactoe", "battleship"):
-        played = subprocess.run(
-            [sys.executable, "-m", "arena", "--batch", "--game", game, "--players", "random", "minimax",
-             "--games", "8", "--db", str(db)],
-            capture_output=True, text=True, cwd=ROOT, check=False,
-        )  # fmt: skip
+        played = run_arena("--batch", "--game", game, "--players", "random", "minimax", "--games", "8", "--db", str(db))
         assert played.returncode == 0, played.stderr
     with MatchStore(db, read_only=True) as store:
         shared = analyse_store(store, budget=200_000, workers=lambda missing: 2)

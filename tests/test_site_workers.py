@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,17 +9,13 @@ import pytest
 from arena.report.load import load_report
 from arena.report.site import chunks, write_site
 from arena.store import MatchStore
-from tests.processes import ROOT
+from tests.processes import run_arena
 
 
 def test_workers_write_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "db"
     for game in ("connect-four", "battleship"):
-        played = subprocess.run(
-            [sys.executable, "-m", "arena", "--batch", "--game", game, "--players", "random", "minimax",
-             "--games", "6", "--db", str(db)],
-            capture_output=True, text=True, cwd=ROOT, check=False,
-        )  # fmt: skip
+        played = run_arena("--batch", "--game", game, "--players", "random", "minimax", "--games", "6", "--db", str(db))
         assert played.returncode == 0, played.stderr
     monkeypatch.setattr(chunks, "CHUNK", 4)  # several chunks, and segments' last chunks short
     sites = {}

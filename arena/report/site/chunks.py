@@ -8,7 +8,7 @@ before any is made, so the files are the same whichever worker makes which.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from arena.analysis.cache import move_rows_text
@@ -80,7 +80,9 @@ def chunk_files(store: MatchStore, wanted: set[str]) -> Iterator[Made]:
     yield from in_workers(make_chunks, tasks, worker_count(len(wanted)))
 
 
-def chunk_numbers(store: MatchStore, wanted: set[str], write: Any) -> tuple[dict[str, int], dict[str, int]]:
+def chunk_numbers(
+    store: MatchStore, wanted: set[str], write: Callable[[str, str], None]
+) -> tuple[dict[str, int], dict[str, int]]:
     """Write every chunk file with `write(name, text)`; (the chunk of each match made, its longest reasoning)."""
     chunk_of: dict[str, int] = {}
     reasoning: dict[str, int] = {}
