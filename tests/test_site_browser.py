@@ -140,6 +140,7 @@ def test_hostile_names_and_replies_stay_text(site: Path, page: Any) -> None:
     page.goto((site / "replay.html").as_uri())
     page.locator("#match-filter").fill("onerror")
     page.locator("#match-list tbody tr:visible").first.click()
+    page.wait_for_selector("#board table")  # the match's chunk is loaded by a script tag, after the click
     page.keyboard.press("ArrowRight")
     reply = page.locator("#attempt pre").last.inner_text()
     assert MARKUP in reply and "\\x1b[2J" in reply  # shown literally, escapes written out
@@ -161,6 +162,7 @@ def test_pages_fit_desktop_and_phone(site: Path, browser: Any, size: tuple[int, 
         assert width <= size[0], address  # wide tables scroll inside their box, the page never scrolls sideways
     opened.goto((site / "replay.html").as_uri())
     opened.locator("#match-list tbody tr").first.click()
+    opened.wait_for_selector("#board table")
     opened.keyboard.press("End")
     pane = opened.locator("#attempt").bounding_box()
     assert pane is not None and pane["width"] >= min(300, size[0] - 40)  # the side pane keeps its room at the end
