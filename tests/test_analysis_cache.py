@@ -74,3 +74,18 @@ def test_move_rows_are_read_only_when_asked_and_older_lines_still_count(store: M
     cache.write_bytes(b"\n".join([header, *older]) + b"\n")
     assert totals(store) == (12, [])  # read as they are: nothing analysed again
     assert [(a.moves, a.seats, a.logged) for a in analyse_store(store)] == [(a.moves, a.seats, True) for a in full]
+
+
+def test_lines_read_in_batches_skip_only_the_bad_ones(store: MatchStore) -> None:
+    assert totals(store) == (12, [12])
+    cache = store.folder / CACHE_FILE
+    header, *lines = cache.read_bytes().splitlines()
+    bad = [b'{"id":"a"},{"id":"b"}', b'{"id":"x","analysis":{"budget":NaN}}', b"[1,2]", b"\x00garbage", b""]
+    for at, line in zip((0, 3, 6, 9, 12), bad, strict=True):  # each bad line beside good ones in one batch
+        lines.insert(at, line)
+    cache.write_bytes(b"\n".join([header, *lines]) + b"\n")
+    assert totals(store) == (12, [])  # the 12 good lines read, the bad ones passed over
+    assert b'"status":"finished"' in lines[1]
+    lines[1] = lines[1].replace(b'"status":"finished"', b'"status":NaN')  # a good match's line made bad
+    cache.write_bytes(b"\n".join([header, *lines]) + b"\n")
+    assert totals(store) == (12, [1])  # that one analysed again, and only it

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bench.gomoku_proof import _refuted, lost_by_force
 from bench.gomoku_strength import first_faced, gomokubench_move
+from games.base import Cell
 from games.gomoku.position import Position
 from games.mnk import GridState
 from games.search_control import SearchControl
@@ -26,6 +27,17 @@ def test_a_proof_goes_through_the_attackers_answers() -> None:
     state = after_first_move(15)
     assert not lost_by_force(state, gomokubench_move, levels=0)  # two moves survive the first level
     assert lost_by_force(state, gomokubench_move)
+
+
+def test_the_attackers_next_answers_prove_what_a_poor_answer_leaves_open() -> None:
+    # Opening 15 again, with an attacker that answers in the first empty corner: that answer alone proves
+    # nothing, and the best-ranked candidates tried after it find the wins gomokubench's answers found.
+    def corner(state: GridState) -> Cell:
+        return Cell(*divmod(state.cells.index(0), state.cols))
+
+    state = after_first_move(15)
+    assert not lost_by_force(state, corner, answers=1)
+    assert lost_by_force(state, corner, answers=3)
 
 
 def test_a_quiet_position_and_a_defenders_five_are_not_proven_lost() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
 from arena.analysis.groups import RatingGroup, fit_groups
-from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats, seat_values
+from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats
 from arena.analysis.ratings import PROVISIONAL, wilson
 
 SEATS = ("first", "second")
@@ -17,7 +17,7 @@ SEATS = ("first", "second")
 
 USAGE = ("prompt_tokens", "completion_tokens", "cost", "unpriced", "seconds")  # spent in every match, scored or not
 PLAY_FIELDS = tuple(f.name for f in fields(SeatStats) if f.name not in USAGE)  # counted in scored matches only
-_usage_of, _play_of = itemgetter(*USAGE), itemgetter(*PLAY_FIELDS)
+_usage_of, _play_of = attrgetter(*USAGE), attrgetter(*PLAY_FIELDS)
 OUTCOMES = ("wins", "draws", "losses", "disqualified", "opponent_disqualified")
 OUTCOME_OF = {"win": "wins", "draw": "draws", "loss": "losses", "disqualified": "disqualified"}
 OUTCOME_OF["opponent_disqualified"] = "opponent_disqualified"
@@ -234,7 +234,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
             row = rows.get(name) or rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
             outcome = analysis.outcome(seat)
-            stats = seat_values(analysis.seats[seat])
+            stats = analysis.seats[seat]
             spent.setdefault(name, []).append(_usage_of(stats))
             if outcome is None:  # an errored match's moves are no measure of play
                 row.unscored += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -83,12 +84,22 @@ def in_workers(function: Callable[[T], R], tasks: list[T], workers: int) -> Iter
     Stopped early (Ctrl+C, or the caller leaving), the workers are ended at once: a task in progress is lost,
     the results already handed back are the caller's.
     """
+    with started_in_workers(function, tasks, workers) as results:
+        yield from results
+
+
+@contextmanager
+def started_in_workers(function: Callable[[T], R], tasks: list[T], workers: int) -> Iterator[Iterator[R]]:
+    """The workers set to work on every task at once; within the block, their results as they finish.
+
+    The caller may do its own work before reading them. Leaving the block ends the workers, done or not.
+    """
     import multiprocessing  # only for many matches: a cached report never needs it
 
     # Spawned, not forked: the app analyses from a thread, and a fork would copy its locks mid-use.
     pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
     try:
-        yield from pool.imap_unordered(function, tasks)
+        yield pool.imap_unordered(function, tasks)
         pool.close()
     finally:
         pool.terminate()  # at once: an engine a worker drove ends with the pipe it read

@@ -23,6 +23,10 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            # What the block made goes straight to the oldest generation (frozen, then handed back): the first
+            # young collection after it would otherwise walk every object it made, 60 ms for a 10,000-match report.
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import gc
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from arena.analysis.combined import COMPONENTS, PROTOCOL
 from arena.report.files import replace_folder
 from arena.report.load import Report
-from arena.report.site.chunks import chunk_numbers
+from arena.report.site.chunks import Made, chunk_numbers, chunks_started
 from arena.report.site.data import player_pages, site_data
 from arena.report.site.overview import game_file, head_to_head, overview, pairs_file, published_tables
 from arena.report.site.texts import safe_json, script_data
@@ -59,9 +59,27 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
 
-    reasoning = write_replay_data(write, data, store)
     render = env.get_template
+    with chunks_started(store, {m["id"] for m in data["matches"]}) as made_chunks:
+        write_pages(write, render, data, pages, common)  # while workers, if any, make the replay files
+        reasoning = write_replay_data(write, data, store, made_chunks)
     write("index.html", render("index.html").render(root="", view=overview(data, reasoning), **common))
+    for asset in sorted((HERE / "static").iterdir()):
+        (out / "static").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(asset, out / "static" / asset.name)
+        written.append(out / "static" / asset.name)
+    write(MARKER, safe_json(data["summary"], indent=1) + "\n")
+    return written
+
+
+def write_pages(
+    write: Callable[[str, str], None],
+    render: Callable[[str], Any],
+    data: dict[str, Any],
+    pages: list[dict[str, Any]],
+    common: dict[str, Any],
+) -> None:
+    """The pages that need nothing from the replay files: each game's, its pairs', the players' and the viewer."""
     for game in data["games"]:
         file, pairs = game_file(game["name"]), pairs_file(game["name"])
         write(file, render("game.html").render(root="../", game=game, pairs=pairs, **common))
@@ -72,17 +90,13 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     for page in pages:
         write(page["file"], render("player.html").render(root="../", page=page, **common))
     write("replay.html", render("replay.html").render(root="", **common))
-    for asset in sorted((HERE / "static").iterdir()):
-        (out / "static").mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(asset, out / "static" / asset.name)
-        written.append(out / "static" / asset.name)
-    write(MARKER, safe_json(data["summary"], indent=1) + "\n")
-    return written
 
 
-def write_replay_data(write: Callable[[str, str], None], data: dict[str, Any], store: MatchStore) -> dict[str, int]:
+def write_replay_data(
+    write: Callable[[str, str], None], data: dict[str, Any], store: MatchStore, made_chunks: Iterator[Made]
+) -> dict[str, int]:
     """The replay viewer's data files: its index and the matches in chunks; each match's longest reasoning."""
-    chunk_of, reasoning = chunk_numbers(store, {m["id"] for m in data["matches"]}, write)
+    chunk_of, reasoning = chunk_numbers(store, made_chunks, write)
     index = [{**{k: v for k, v in m.items() if k != "mistakes"}, "chunk": chunk_of.get(m["id"], -1)}
              for m in data["matches"]]  # fmt: skip
     write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))

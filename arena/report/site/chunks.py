@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from arena.analysis.cache import move_rows_text
+from arena.analysis.cache import cache_path, move_rows_text
 from arena.report.site.frames import match_frames
 from arena.report.site.texts import script_data, shared_texts
 from arena.store import MatchStore
@@ -51,7 +54,7 @@ def make_chunks(task: Task) -> Made:
     made: list[tuple[int, list[str], str]] = []
     reasoning: dict[str, int] = {}
     with MatchStore(folder, read_only=True) as store:
-        rows = move_rows_text(store)
+        rows = cached_rows(store.folder, *file_stamp(cache_path(store)))
         documents: dict[str, dict[str, Any]] = {}
         for document in store.documents_in(segment):
             documents.setdefault(str(document.get("id")), document)
@@ -69,24 +72,46 @@ def make_chunks(task: Task) -> Made:
         return made, reasoning, list(store.warnings)
 
 
-def chunk_files(store: MatchStore, wanted: set[str]) -> Iterator[Made]:
-    """Every chunk file of the wanted matches, a segment's at a time: here, or in workers for many matches."""
-    tasks = plan(store, wanted)
-    if len(wanted) < PARALLEL_FROM:
-        yield from map(make_chunks, tasks)
-        return
-    from arena.analysis.parallel import in_workers, worker_count
+def file_stamp(path: Path) -> tuple[int, int]:
+    """(size, modification time in ns) of a file, (-1, -1) without one: a changed file is read again."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return -1, -1
+    return stat.st_size, stat.st_mtime_ns
 
-    yield from in_workers(make_chunks, tasks, worker_count(len(wanted)))
+
+@lru_cache(maxsize=1)
+def cached_rows(folder: Path, size: int, modified: int) -> dict[str, bytes]:
+    """The analysis cache's move rows by match id, read once a process for all of its segments."""
+    with MatchStore(folder, read_only=True) as store:
+        return move_rows_text(store)
+
+
+@contextmanager
+def chunks_started(store: MatchStore, wanted: set[str]) -> Iterator[Iterator[Made]]:
+    """Every chunk file of the wanted matches, a segment's at a time: made here as they are read, or for many
+    matches by workers set to work at once (the caller writes its pages meanwhile)."""
+    tasks = plan(store, wanted)
+    try:
+        if len(wanted) < PARALLEL_FROM:
+            yield map(make_chunks, tasks)
+            return
+        from arena.analysis.parallel import started_in_workers, worker_count
+
+        with started_in_workers(make_chunks, tasks, worker_count(len(wanted))) as results:
+            yield results
+    finally:
+        cached_rows.cache_clear()  # this process's copy: the store may change before the next site
 
 
 def chunk_numbers(
-    store: MatchStore, wanted: set[str], write: Callable[[str, str], None]
+    store: MatchStore, made_chunks: Iterator[Made], write: Callable[[str, str], None]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Write every chunk file with `write(name, text)`; (the chunk of each match made, its longest reasoning)."""
     chunk_of: dict[str, int] = {}
     reasoning: dict[str, int] = {}
-    for made, lengths, problems in chunk_files(store, wanted):
+    for made, lengths, problems in made_chunks:
         for number, ids, text in made:
             write(f"data/matches-{number:04d}.js", text)
             chunk_of.update(dict.fromkeys(ids, number))
