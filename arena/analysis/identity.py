@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.prompting.harness import harness_words
 from games import DEFAULT_BUDGET
 
 DEFAULT_LEVEL = 5
 SHOWN_ELSEWHERE = ("temperature", "prompt")
+HARNESS_KEYS = ("rethink", "history", "board")  # named from the recorded settings (`harness_words`)
 
 
 def identity(spec: str, settings: dict[str, Any]) -> str:
@@ -25,10 +27,11 @@ def identity(spec: str, settings: dict[str, Any]) -> str:
             words.append("constrained")
         if settings.get("show_legal") is False:
             words.append("no-legal")
+        words += harness_words(settings)
         for part in parts:
             key, _, value = part.partition("=")
             key = key.strip().replace("-", "_")
-            if key not in (*SHOWN_ELSEWHERE, "constrained", "legal"):
+            if key not in (*SHOWN_ELSEWHERE, "constrained", "legal", *HARNESS_KEYS):
                 words.append(f"{key}={value.strip()}")
         return " ".join(words)
     if kind == "minimax":

@@ -177,6 +177,22 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
         "--constrained", action="store_true", help="ask for the move as JSON under a schema (constrained decoding)"
     )
     parser.add_argument("--hide-legal", action="store_true", help="do not list the legal moves (arena prompt)")
+    parser.add_argument(
+        "--rethink",
+        choices=("none", "retry", "illegal", "list", "rule"),
+        default="rule",
+        help="after an illegal answer: none (no second try), retry (the same prompt), illegal (say the move was "
+        "illegal), list (every illegal move tried this turn), rule (the game's reason; the default)",
+    )
+    parser.add_argument(
+        "--history",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show the moves so far in the arena prompt (default: only chess's board lists them)",
+    )
+    parser.add_argument(
+        "--board", choices=("coordinates", "list", "illustration"), help="the arena prompt's board form"
+    )
     parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one model call")
     parser.add_argument(
         "--retries",
@@ -233,6 +249,9 @@ def llm_defaults(args: argparse.Namespace, prompt: str = "arena") -> PlayerOptio
         reasoning_effort=args.reasoning_effort,
         constrained=args.constrained,
         show_legal=not args.hide_legal,
+        rethink=args.rethink,
+        history=args.history,
+        board=args.board,
         timeout=args.timeout,
         chunk_timeout=min(args.timeout, 90.0),
         retries=args.retries,

@@ -30,6 +30,8 @@ class TurnView:
     ply: int = 0
     match_id: str = ""
     emit: Callable[[Any], Awaitable[None]] | None = None
+    refused: tuple[tuple[str | None, str], ...] = ()  # this turn's refused answers: (the move read or None, why)
+    history: tuple[str, ...] = ()  # the moves played so far, in the game's notation
 
     def observation(self) -> Any:
         """The position as this seat may see it (hidden-information games hide the rest)."""

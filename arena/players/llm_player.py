@@ -16,11 +16,13 @@ from arena.match.policy import InvalidMovePolicy
 from arena.players.base import Choice, PlayerFailure, SpendCapReached, TurnView
 from arena.players.options import PlayerOptions
 from arena.prompting import PromptFamily, load_family
+from arena.prompting.harness import Harness, checked_board, checked_rethink
 from games.base import InvalidMove
 
 LOCAL = "local"
 LOCAL_MAX_TOKENS = 256  # the small local model rambles on without a limit
-SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal", "transport")
+SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal", "transport",
+             "rethink", "history", "board")  # fmt: skip
 TRANSPORTS = ("auto", "litellm")
 EFFORTS = ("minimal", "low", "medium", "high")
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
@@ -46,8 +48,12 @@ def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
 
 def check_choice(key: str, value: str) -> None:
     """ValueError for a yes/no option that is neither, or a reasoning effort no provider takes."""
-    if key in ("constrained", "legal") and value.lower() not in TRUE + FALSE:
+    if key in ("constrained", "legal", "history") and value.lower() not in TRUE + FALSE:
         raise ValueError(f"llm option {key} is yes or no (true/false, on/off, 1/0), not {value!r}")
+    if key == "rethink":
+        checked_rethink(value)
+    if key == "board":
+        checked_board(value)
     if key == "reasoning_effort" and value not in EFFORTS:
         raise ValueError(f"llm option reasoning_effort is one of {', '.join(EFFORTS)}, not {value!r}")
 
@@ -85,7 +91,11 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     for name in ("constrained", "legal"):
         if name in overrides:
             flags[name] = overrides[name].lower() in TRUE
+    history = options.history if "history" not in overrides else overrides["history"].lower() in TRUE
+    harness = Harness(overrides.get("rethink", options.rethink), flags["legal"], history,
+                      overrides.get("board", options.board))  # fmt: skip
     family = load_family(overrides.get("prompt", options.prompt), flags["legal"], flags["constrained"])
+    family = family.with_harness(harness)
     if family.quiz_only and options.game:
         raise ValueError(f"the {family.name} prompts are only for the hard-boards quiz (arena quiz --model)")
     if options.game and not family.quiz_only and not family.plays(options.game):

@@ -18,6 +18,9 @@ class PlayerOptions:
     reasoning_effort: str | None = None
     constrained: bool = False
     show_legal: bool = True
+    rethink: str = "rule"  # the harness options: arena.prompting.harness
+    history: bool | None = None
+    board: str | None = None
     timeout: float = 300.0
     chunk_timeout: float = 90.0
     retries: int = 4

@@ -63,3 +63,20 @@ def board_image(game: Any, state: Any, seat: int) -> str:
         own, shots = game.fleet_symbols(view), game.shot_symbols(view)
         return data_url(stack_png([grid_png(shots, "Your shots"), grid_png(own, "Your fleet")]))
     return data_url(grid_png(symbol_rows(state.cells, state.rows, state.cols, ".")))
+
+
+def with_history(board: str, game: Any, state: Any, history: tuple[str, ...], shown: bool | None) -> str:
+    """The board with the moves so far, or without them (`shown` None: as the form draws it; chess's
+    coordinate board lists them already, no other does)."""
+    so_far = "Moves so far:"
+    if game.name == "chess":
+        if shown is False:
+            return "\n".join(line for line in board.splitlines() if not line.startswith(so_far))
+        if shown and so_far not in board:
+            return f"{board}\n{so_far} {game.render(state, 'pgn') or '(none yet)'}"
+        return board
+    if not shown:
+        return board
+    marks = ("X", "O")
+    listed = "  ".join(f"{n}. {marks[(n - 1) % 2]} {move}" for n, move in enumerate(history, 1))
+    return f"{board}\n{so_far} {listed or '(none yet)'}"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arena.match.policy import InvalidMovePolicy
 from arena.prompting import answers
-from arena.prompting.boards import board_image, render_board
+from arena.prompting.boards import board_image, render_board, with_history
 from arena.prompting.fields import TITLES, TurnContext, template_fields
+from arena.prompting.harness import DEFAULT_RETHINK, Harness, rethink_feedback
 from arena.prompting.move_schema import move_schema
 from arena.prompting.schema import FamilyFile
 from games.base import IllegalMove, InvalidMove
@@ -28,6 +29,9 @@ class PromptFamily:
     show_legal: bool = True
     constrained: bool = False
     path: str | None = None
+    rethink: str = DEFAULT_RETHINK
+    history: bool | None = None  # None: the family's own (chess's board lists the moves so far; no other does)
+    board_form: str | None = None  # None: the family's own
 
     @property
     def version(self) -> int:
@@ -58,6 +62,8 @@ class PromptFamily:
             "show_legal": self.show_legal,
             "constrained": self.constrained,
         }
+        harness = Harness(self.rethink, self.show_legal, self.history, self.board_form).recorded()
+        recorded.update({key: value for key, value in harness.items() if value is not None})
         if self.path is not None:
             recorded["prompt_file"] = self.path
         return recorded
@@ -69,15 +75,35 @@ class PromptFamily:
             return allowed, moves
         return self.spec.invalid_allowed, None
 
+    def with_harness(self, harness: Harness) -> PromptFamily:
+        """The family under these harness options; ValueError in one line for one its layout cannot honour."""
+        if self.spec.layout != "template":
+            fixed = [name for name, value in (("legal", not harness.legal), ("history", harness.history is not None),
+                                              ("board", harness.board is not None)) if value]  # fmt: skip
+            if fixed:
+                raise ValueError(f"the {self.name} prompts keep their published form: {fixed[0]}= is for the "
+                                 "arena family (rethink= works with every family)")  # fmt: skip
+        return replace(self, show_legal=harness.legal, rethink=harness.rethink, history=harness.history,
+                       board_form=harness.board)  # fmt: skip
+
     def policy(self, game_name: str) -> InvalidMovePolicy:
-        """The family's declared policy for a game."""
-        return InvalidMovePolicy(self.limits(game_name)[0], self.spec.on_invalid, f"prompt family {self.name}")
+        """The family's declared policy for a game (none tolerated when the harness allows no rethink)."""
+        allowed = 0 if self.rethink == "none" else self.limits(game_name)[0]
+        return InvalidMovePolicy(allowed, self.spec.on_invalid, f"prompt family {self.name}")
 
     def fields(self, turn: TurnContext) -> dict[str, Any]:
         """The values every template may use (row and column numbers in the family's base)."""
         allowed, _ = self.limits(turn.game.name) if turn.game.name in TITLES else (0, None)
         applied = getattr(turn, "invalid_allowed", None)  # the match's policy, when the run set one
-        return template_fields(turn, self.base, allowed if applied is None else applied)
+        values = template_fields(turn, self.base, allowed if applied is None else applied)
+        values["feedback"] = self.feedback(turn) or ""
+        return values
+
+    def feedback(self, turn: TurnContext) -> str | None:
+        """What this turn's prompt says about its refused answers, by the rethink mode (None: nothing)."""
+        refused = tuple((answers.shift(move, self.base - 1) if move is not None else None, why)
+                        for move, why in getattr(turn, "refused", ()))  # fmt: skip
+        return rethink_feedback(self.rethink, refused, turn.feedback)
 
     def plays(self, game_name: str) -> bool:
         """Whether the family has its per-game texts for this game (every table its layout reads per game)."""
@@ -139,7 +165,7 @@ class PromptFamily:
             parts_text["answer-column" if isinstance(game, ConnectFour) else "answer-cell"].format(**values),
             parts_text["invalid"].format(**values),
         ]
-        if turn.feedback:
+        if values["feedback"]:
             parts.append(parts_text["previous"].format(**values))
         parts.append(parts_text["count"].format(**values))
         text = "\n\n".join(part for part in parts if part)
@@ -160,13 +186,15 @@ class PromptFamily:
         if self.show_legal:
             moves = "; ".join(answers.shift(game.move_text(m), self.base - 1) for m in game.legal_moves(turn.state))
             legal = f"\nLegal moves: {moves}\n"
-        previous = (self.spec.previous or "").format(**values) if turn.feedback else ""
+        previous = (self.spec.previous or "").format(**values) if values["feedback"] else ""
         rules = self._text("rules", game.name).format(**values)
         strategy = self.strategy(game.name).format(**values)
+        board = render_board(game, turn.state, turn.seat, self.board_form or self.spec.board, self.base)
+        history = tuple(answers.shift(move, self.base - 1) for move in getattr(turn, "history", ()))
         text = (self.spec.template or "").format(
             **values,
             rules=f"{rules}\n\n{strategy}" if strategy else rules,
-            board=render_board(game, turn.state, turn.seat, self.spec.board, self.base),
+            board=with_history(board, game, turn.state, history, self.history),
             legal=legal,
             move_format=self._text("move_format", game.name).format(**values),
             previous=previous,

@@ -143,12 +143,14 @@ class MatchRunner:
         """The move loop; returns how the match ended."""
         game, setup = self.game, self.setup
         invalid = [0, 0]
+        history: list[str] = []
         limit = self.move_limit()
         while (result := game.outcome(state)) is None:
             if limit is not None and game.ply(state) >= limit:
                 return OutcomeRecord(status="cancelled", termination="move limit", detail=f"reached {limit} moves")
             seat, ply = game.to_move(state), game.ply(state)
             attempt, feedback, last_answer = 1, None, None
+            refused: list[tuple[str | None, str]] = []
             while True:
                 await self.emit(TurnStarted(setup.match_id, ply, seat, attempt))
                 view = TurnView(
@@ -163,6 +165,8 @@ class MatchRunner:
                     ply,
                     setup.match_id,
                     self.emit,
+                    tuple(refused),
+                    tuple(history),
                 )
                 started = time.perf_counter()
                 try:
@@ -188,8 +192,10 @@ class MatchRunner:
                     if invalid[seat] > self.policy.allowed:
                         return self.invalid_end(seat, str(error), self.policy)
                     attempt, feedback, last_answer = attempt + 1, str(error), choice.raw or choice.text
+                    refused.append((choice.text.strip() if choice.text and choice.text.strip() else None, str(error)))
                     continue
                 text = game.move_text(move)
+                history.append(text)
                 self.moves.append(self.move_record(choice, ply, seat, attempt, seconds, text, None))
                 state = after
                 await self.emit(

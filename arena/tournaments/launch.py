@@ -45,6 +45,8 @@ def llm_identity(options: PlayerOptions) -> dict[str, object]:
         "reasoning_effort": options.reasoning_effort,
         "constrained": options.constrained,
         "show_legal": options.show_legal,
+        **{key: value for key, value in (("rethink", options.rethink), ("history", options.history),
+                                         ("board", options.board)) if value not in (None, "rule")},  # fmt: skip
     }
 
 
