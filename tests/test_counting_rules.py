@@ -288,6 +288,7 @@ def test_a_failing_report_leaves_the_previous_one(tmp_path: Path, monkeypatch: p
                 "opp DQ",
                 "win 1st/2nd",
                 "inv/m",
+                "legal 1st/fin",
                 "miss win/blk",
                 "blunder",
                 "keep",

@@ -3,6 +3,7 @@ the prompts a real model call sends (the loopback fake server), recorded with th
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +13,10 @@ from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
 from arena.players.llm_player import llm_player
 from arena.players.scripted import ScriptedPlayer
+from arena.report.load import load_report
+from arena.report.tables import legal_cell
 from arena.runner.match import MatchRunner, MatchSetup
+from arena.store import MatchStore
 from tests.fake_llm_server import FakeServer, Reply
 
 
@@ -116,3 +120,19 @@ def test_the_seed_families_take_a_rethink_mode_in_their_own_words() -> None:
     player = llm_player("openai/x;prompt=topsakal-list;rethink=illegal", 1, options)
     text = str(player.family.messages(view)[0]["content"])
     assert "That move was invalid: 1,1 was illegal." in text and "taken" not in text.split("invalid:")[-1]
+
+
+async def test_legality_is_counted_apart_from_the_quality_of_the_legal_moves(
+    fake_llm: FakeServer, tmp_path: Path
+) -> None:
+    record, _ = await second_turn(fake_llm, "legality")  # turns: legal; two refused then legal; legal (a win)
+    with MatchStore(tmp_path / "db") as store:
+        store.add(record)
+        board = load_report(store, resamples=10).boards[0]
+    row = next(r for r in board.rows if r.player.startswith("llm:"))
+    shown = row.as_dict()
+    assert (shown["turns"], shown["first_try_legal_rate"], shown["final_legal_rate"]) == (3, 0.6667, 1.0)
+    assert shown["invalid_moves"] == 2 and shown["graded_moves"] == 3  # the legal moves graded as ever
+    assert legal_cell(row) == "67/100%"
+    engine = next(r for r in board.rows if r.player.startswith("scripted"))
+    assert engine.as_dict()["first_try_legal_rate"] == 1.0

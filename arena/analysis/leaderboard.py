@@ -123,6 +123,9 @@ class PlayerRow:
             "invalid_moves": int(c.get("invalid", 0)),
             "invalid_by_kind": {kind: int(c.get(kind, 0)) for kind in INVALID_KINDS},
             "invalid_per_match": _round(self.per("invalid", "matches"), 4),
+            "turns": int(c.get("turns", 0)),
+            "first_try_legal_rate": _round(self.per("first_try_valid", "turns"), 4),  # before any rethink
+            "final_legal_rate": _round(self.per("valid", "turns"), 4),  # after rethinks: the turns it moved in
             "missed_wins": int(c.get("missed_wins", 0)),
             "win_chances": int(c.get("win_chances", 0)),
             "missed_blocks": int(c.get("missed_blocks", 0)),

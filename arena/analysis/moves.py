@@ -11,7 +11,8 @@ from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
 
-ANALYSIS_VERSION = 5  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions
+ANALYSIS_VERSION = 6  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
+# 6: turns and first-try legality
 # Positions a Connect-Four grade may search before it is `unknown` (the published games need 2.1 million at most).
 DEFAULT_GRADE_BUDGET = 5_000_000
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
@@ -53,6 +54,8 @@ class SeatStats:
 
     valid: int = 0
     invalid: int = 0
+    turns: int = 0  # turns the seat had to move in (a turn's retries are one turn)
+    first_try_valid: int = 0  # turns whose first answer was a legal move (`valid` counts those legal in the end)
     unreadable: int = 0
     out_of_range: int = 0
     occupied: int = 0
@@ -219,9 +222,14 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
 
         chess_grader = ChessGrader()
         result.grader = chess_grader.name()
+    turn_of: list[Any] = [None, None]  # each seat's ply in progress
     for move in document.get("moves") or []:
         seat = int(move.get("seat", 0))
         stats = seats[seat]
+        if move.get("ply") != turn_of[seat]:  # a turn's first answer
+            turn_of[seat] = move.get("ply")
+            stats.turns += 1
+            stats.first_try_valid += bool(move.get("valid"))
         tokens = move.get("tokens") or {}
         stats.prompt_tokens += int(tokens.get("prompt", 0) or 0)
         stats.completion_tokens += int(tokens.get("completion", 0) or 0)

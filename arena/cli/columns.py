@@ -26,6 +26,8 @@ by scored matches; ratings of different groups are never compared):
   opp DQ        matches the opponent was disqualified in: not a win (the rating counts them, below)
   win 1st/2nd   win rate moving first / second
   inv/m         refused answers per match
+  legal 1st/fin turns whose first answer was a legal move / turns the player moved in at all, after
+                the rethinks its harness allows: legality apart from the quality of the legal moves
   miss win/blk  wins not taken and immediate losses not blocked, per valid move (Battleship:
                 miss sink, hits that could have sunk a ship and did not)
   blunder       share of graded moves that made the position worse (tic-tac-toe exactly,

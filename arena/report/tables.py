@@ -75,10 +75,10 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating", group: int | Non
     )
     usage = any(r.counts.get("prompt_tokens", 0) or r.counts.get("completion_tokens", 0) for r in board.rows)
     missed = "miss sink" if board.sinks else "miss win/blk"
-    columns = ["rank", "player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", missed]
-    columns += ["blunder", "keep"] + (["tok/m", "$/m"] if usage else [])
+    columns = ["rank", "player", "rating", "95% CI", "n", "W-D-L-DQ", "opp DQ", "win 1st/2nd", "inv/m", "legal 1st/fin"]
+    columns += [missed, "blunder", "keep"] + (["tok/m", "$/m"] if usage else [])
     if board.rules == "chess":
-        columns[9:12] = CHESS_COLUMNS
+        columns[10:13] = CHESS_COLUMNS
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
     for row in sorted_rows(board, sort):
@@ -172,10 +172,19 @@ def leaderboard_cells(
         str(row.total("opponent_disqualified")),
         seat_shares(share(first.wins, first.matches), share(second.wins, second.matches)),
         number(row.per("invalid", "matches"), "{:.2f}"),
+        legal_cell(row),
         *quality,
         number(tokens / row.matches if row.matches and tokens else None, "{:.0f}"),  # none counted: unknown
         number(row.counts.get("cost", 0.0) / row.matches if row.matches and tokens else None, cost),
     ]
+
+
+def legal_cell(row: PlayerRow) -> str:
+    """`92/100%`: turns whose first answer was legal / turns it moved in at all, after any rethinks."""
+    turns = row.counts.get("turns", 0)
+    if not turns:
+        return "-"
+    return f"{100 * row.counts['first_try_valid'] / turns:.0f}/{100 * row.counts['valid'] / turns:.0f}%"
 
 
 def keep_cell(row: PlayerRow) -> str:

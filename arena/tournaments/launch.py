@@ -45,9 +45,14 @@ def llm_identity(options: PlayerOptions) -> dict[str, object]:
         "reasoning_effort": options.reasoning_effort,
         "constrained": options.constrained,
         "show_legal": options.show_legal,
-        **{key: value for key, value in (("rethink", options.rethink), ("history", options.history),
-                                         ("board", options.board)) if value not in (None, "rule")},  # fmt: skip
+        **harness_identity(options),
     }
+
+
+def harness_identity(options: PlayerOptions) -> dict[str, object]:
+    """The harness options that differ from the defaults (older tournaments were named without them)."""
+    chosen = {"rethink": options.rethink, "history": options.history, "board": options.board}
+    return {key: value for key, value in chosen.items() if value not in (None, "rule")}
 
 
 def flag_config(

@@ -74,6 +74,11 @@ COLUMNS = (
     ),
     Column("inv/m", lambda r: r.per("invalid", "matches"), "invalid answers per logged match"),
     Column(
+        "legal 1st/fin",
+        lambda r: r.per("first_try_valid", "turns"),
+        "turns whose first answer was legal / turns it moved in after any rethinks (sorted by the first)",
+    ),
+    Column(
         "miss w/b",
         lambda r: r.per("missed_wins", "valid"),
         "wins / blocks missed per valid move (Battleship: sinks missed)",
