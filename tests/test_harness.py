@@ -136,3 +136,29 @@ async def test_legality_is_counted_apart_from_the_quality_of_the_legal_moves(
     assert legal_cell(row) == "67/100%"
     engine = next(r for r in board.rows if r.player.startswith("scripted"))
     assert engine.as_dict()["first_try_legal_rate"] == 1.0
+
+
+async def test_every_record_carries_its_run_manifest_and_a_table_says_when_versions_mix(
+    fake_llm: FakeServer, tmp_path: Path
+) -> None:
+    from arena.match.manifest import RULES_VERSIONS
+    from arena.report.load import report_json
+    from arena.report.tables import leaderboard_tables
+
+    record, _ = await second_turn(fake_llm, "manifest", rethink="list", history=True)
+    manifest = record.manifest
+    assert manifest is not None and manifest["arena"] and manifest["rules"] == f"tictactoe {RULES_VERSIONS['tictactoe']}"
+    prompt = manifest["prompts"][0]
+    assert prompt["family"] == "arena" and len(prompt["sha256"]) == 64 and manifest["prompts"][1] is None
+    assert prompt["harness"] == {"rethink": "list", "show_legal": True, "history": True, "constrained": False}
+    older = record.model_copy(update={"id": "older", "manifest": None})  # as recorded before manifests
+    with MatchStore(tmp_path / "db") as store:
+        store.add(record)
+        report = load_report(store, resamples=10)
+        assert report_json(report)["games"]["tictactoe"]["mixed_versions"] is False
+        store.add(older)
+        report = load_report(store, resamples=10)
+    shown = report_json(report)["games"]["tictactoe"]
+    assert shown["mixed_versions"] is True and "before manifests" in shown["versions"]
+    said = [str(part) for part in leaderboard_tables(report.boards[0]) if not hasattr(part, "columns")]
+    assert any("this table mixes versions" in text and "before manifests" in text for text in said)

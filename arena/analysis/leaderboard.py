@@ -202,6 +202,7 @@ class Leaderboard:
     first_move_fitted: bool = False
     rules: str = ""  # the game's name when `game` names a board variant (`connect-four 7x7`)
     groups: list[RatingGroup] = field(default_factory=list)  # ratings compare only within a group
+    versions: list[str] = field(default_factory=list)  # what played its matches (`versions_label`): one is clean
 
     @property
     def sinks(self) -> bool:
@@ -225,6 +226,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
     matrix: dict[tuple[str, str], list[int]] = {}
     results: list[tuple[str, str, float]] = []
     matches, rules = 0, game
+    versions: set[str] = set()
     # Each seat's statistics as tuples, summed per player at the end (column sums in C, in match order).
     played: dict[str, list[tuple[float, ...]]] = {}
     spent: dict[str, list[tuple[float, ...]]] = {}
@@ -233,6 +235,8 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
             continue
         matches += 1
         rules = analysis.game
+        if analysis.versions:
+            versions.add(analysis.versions)
         for seat, name in enumerate(analysis.players):
             row = rows.get(name) or rows.setdefault(name, PlayerRow(name, analysis.families[seat]))
             row.matches += 1
@@ -264,7 +268,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
     ordered = sorted(rows.values(), key=rank)
     one = groups[0] if len(groups) == 1 else None
     first_move, fitted_term = (one.first_move, one.first_move_fitted) if one else (math.nan, False)
-    return Leaderboard(game, ordered, matrix, matches, first_move, fitted_term, rules, groups)
+    return Leaderboard(game, ordered, matrix, matches, first_move, fitted_term, rules, groups, sorted(versions))
 
 
 def rank(row: PlayerRow) -> tuple[int, int, float, str]:

@@ -10,9 +10,10 @@ from operator import attrgetter
 from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
+from arena.match.manifest import versions_label
 
-ANALYSIS_VERSION = 6  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
-# 6: turns and first-try legality
+ANALYSIS_VERSION = 7  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
+# 6: turns and first-try legality; 7: the versions of the run manifest
 # Positions a Connect-Four grade may search before it is `unknown` (the published games need 2.1 million at most).
 DEFAULT_GRADE_BUDGET = 5_000_000
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
@@ -124,6 +125,7 @@ class MatchAnalysis:
     source: str = "arena"  # where the game was played: the arena, or a paper whose published log was imported
     logged: bool = False  # its moves were logged (an imported results-only game has none), loaded or not
     grader: str = ""  # chess: the engine and node budget of its grades ("" ungraded)
+    versions: str = ""  # what played it (`versions_label` of its run manifest); "" for an imported game
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
@@ -210,6 +212,7 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
         variant=variant_label(document["game"], options),
         models=[identity(p.get("spec", ""), without_family(s)) for p, s in zip(players, settings, strict=False)],
         source=str((document.get("source") or {}).get("paper") or "arena"),
+        versions="" if document.get("source") else versions_label(document.get("manifest")),
     )
     state = game.initial_state(random.Random(f"{document.get('seed')}:game"))
     size = getattr(game, "size", 0)

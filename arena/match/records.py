@@ -75,6 +75,7 @@ class MatchRecord(BaseModel):
     tournament: str | None = None
     index: int = 0
     source: dict[str, Any] | None = None  # an imported game: the paper, file, row and the published verdicts
+    manifest: dict[str, Any] | None = None  # the versions that played it (arena.match.manifest); None before them
 
     @property
     def played(self) -> list[MoveRecord]:

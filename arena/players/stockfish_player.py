@@ -46,6 +46,10 @@ class StockfishPlayer:
         strength = {k: v for k, v in self.chosen.items() if k in ("elo", "skill")}
         return {"seed": self.seed, **strength, **self.budget()}
 
+    def engine_version(self) -> str:
+        """The engine's name and version for the run manifest (`Stockfish 16`)."""
+        return stockfish.version()
+
     def budget(self) -> dict[str, int]:
         """The search budget of one move: as asked, else DEFAULT_NODES nodes."""
         budget = {k: v for k, v in self.chosen.items() if k in ("nodes", "depth", "movetime")}

@@ -140,6 +140,8 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             "first_move_term": board_first_move_term(board),
             "groups": [group.as_dict() for group in board.groups],
             "matrix": board.matrix_rows(),
+            "versions": board.versions,  # what played the matches: more than one and the table mixes versions
+            "mixed_versions": len(board.versions) > 1,
         }
     data: dict[str, Any] = {"matches": len(report.analyses), "games": games}
     if report.sessions:

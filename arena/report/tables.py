@@ -48,7 +48,16 @@ def leaderboard_tables(board: Leaderboard, sort: str = "rating") -> list[Table |
             shown.append(head_to_head_table(group))
     if len(board.groups) > 1:
         shown.append(Text(f"{board.game}: {len(board.groups)} comparison groups; {GROUPS_APART}"))
+    if len(board.versions) > 1:
+        shown.append(mixed_versions_text(board))
     return shown
+
+
+def mixed_versions_text(board: Leaderboard) -> Text:
+    """The warning under a table whose matches were played by different versions (see the run manifest)."""
+    mixed = "; ".join(board.versions)
+    return Text(f"{board.game}: this table mixes versions ({mixed}): filter by tournament to compare like with like",
+                style="bold yellow")  # fmt: skip
 
 
 def group_title(board: Leaderboard, number: int) -> str:

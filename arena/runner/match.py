@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, MoveRejected, Preparing, TurnStarted
+from arena.match.manifest import run_manifest
 from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.players import Choice, Player, PlayerOptions, TurnView
@@ -81,6 +82,7 @@ class MatchRunner:
         found = [getattr(player, "policy", None) for player in self.players]
         declared = [policy for policy in found if isinstance(policy, InvalidMovePolicy)]
         self.policy = applied_policy(setup.policy, declared)
+        self._manifest: dict[str, Any] | None = None
 
     async def prepare_players(self, state: Any) -> None:
         """Let players that need it get ready (compile or load an engine) before any move's clock starts."""
@@ -131,7 +133,14 @@ class MatchRunner:
             seconds=round(time.perf_counter() - clock, 6),
             tournament=setup.tournament,
             index=setup.index,
+            manifest=self.manifest(),
         )
+
+    def manifest(self) -> dict[str, Any]:
+        """The match's run manifest, made once (a player may be swapped in after the runner is built)."""
+        if self._manifest is None:
+            self._manifest = run_manifest(self.game.name, list(self.players))
+        return self._manifest
 
     def move_limit(self) -> int | None:
         """The match's move limit, or the tightest one a player's prompt family declares."""
