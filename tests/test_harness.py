@@ -147,7 +147,9 @@ async def test_every_record_carries_its_run_manifest_and_a_table_says_when_versi
 
     record, _ = await second_turn(fake_llm, "manifest", rethink="list", history=True)
     manifest = record.manifest
-    assert manifest is not None and manifest["arena"] and manifest["rules"] == f"tictactoe {RULES_VERSIONS['tictactoe']}"
+    assert (
+        manifest is not None and manifest["arena"] and manifest["rules"] == f"tictactoe {RULES_VERSIONS['tictactoe']}"
+    )
     prompt = manifest["prompts"][0]
     assert prompt["family"] == "arena" and len(prompt["sha256"]) == 64 and manifest["prompts"][1] is None
     assert prompt["harness"] == {"rethink": "list", "show_legal": True, "history": True, "constrained": False}

@@ -46,6 +46,15 @@ class RatingGroup:
     first_move: float = math.nan
     first_move_fitted: bool = False
     head_to_head: list[HeadToHead] = field(default_factory=list)
+    anchors: dict[str, float] = field(default_factory=dict)  # its players with declared ratings: the scale's base
+
+    @property
+    def scale(self) -> str:
+        """What its ratings are relative to."""
+        if not self.anchors:
+            return "relative: 1000 is the group's mean player (comparable with no other table)"
+        named = ", ".join(f"{name} = {value:g}" for name, value in sorted(self.anchors.items()))
+        return f"anchored on {named}"
 
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON."""
@@ -53,6 +62,8 @@ class RatingGroup:
             "group": self.number,
             "players": self.players,
             "matches": self.matches,
+            "anchors": dict(sorted(self.anchors.items())),
+            "scale": self.scale,
             "first_move_advantage": None if math.isnan(self.first_move) else round(self.first_move, 4),
             "first_move_term": first_move_term(self.first_move_fitted),
             "head_to_head": [pair.as_dict() for pair in self.head_to_head],
@@ -95,9 +106,13 @@ def connected_parts(names: Sequence[str], pairs: Sequence[tuple[str, str]]) -> l
 
 
 def fit_groups(
-    names: Sequence[str], results: Sequence[tuple[str, str, float]], resamples: int
+    names: Sequence[str],
+    results: Sequence[tuple[str, str, float]],
+    resamples: int,
+    anchors: dict[str, float] | None = None,
 ) -> tuple[dict[str, Fitted], list[RatingGroup]]:
-    """Each player's fit and the groups: one Bradley-Terry fit per connected part of the scored matches."""
+    """Each player's fit and the groups: one Bradley-Terry fit per connected part of the scored matches (a part
+    with anchors among its players is put on their scale)."""
     scored = [(a, b, points) for a, b, points in results if a != b]
     linked = {name for a, b, _ in scored for name in (a, b)}
     parts = connected_parts([n for n in names if n in linked], [(a, b) for a, b, _ in scored])
@@ -109,7 +124,7 @@ def fit_groups(
     fitted: dict[str, Fitted] = {name: Fitted() for name in names}
     groups = []
     for number, i in enumerate(order, start=1):
-        group, fits = fit_one(number, parts[i], by_part[i], resamples)
+        group, fits = fit_one(number, parts[i], by_part[i], resamples, anchors or {})
         groups.append(group)
         fitted.update(fits)
     return fitted, groups
@@ -126,16 +141,22 @@ def head_to_head(
 
 
 def fit_one(
-    number: int, players: list[str], results: list[tuple[str, str, float]], resamples: int
+    number: int,
+    players: list[str],
+    results: list[tuple[str, str, float]],
+    resamples: int,
+    anchors: dict[str, float] | None = None,
 ) -> tuple[RatingGroup, dict[str, Fitted]]:
     """One group's ratings, ranks and head-to-head differences."""
     index = {name: i for i, name in enumerate(players)}
+    mine = {name: value for name, value in (anchors or {}).items() if name in index}
     met: dict[tuple[int, int], int] = {}
     for a, b, _ in results:
         pair = (min(index[a], index[b]), max(index[a], index[b]))
         met[pair] = met.get(pair, 0) + 1
     numbered = [Result(index[a], index[b], points) for a, b, points in results]
-    ratings = bradley_terry(numbered, len(players), resamples, pairs=sorted(met))
+    ratings = bradley_terry(numbered, len(players), resamples, pairs=sorted(met),
+                            anchors={index[name]: value for name, value in mine.items()})  # fmt: skip
     elos = elo(numbered, len(players))
     fitted = {}
     for name, i in index.items():
@@ -143,5 +164,5 @@ def fit_one(
         fitted[name] = Fitted(ratings.rating[i], ratings.low[i], ratings.high[i], elos[i], number, 1 + above)
     pairs = [head_to_head(players, pair, met[pair], ratings.differences[pair]) for pair in met]
     pairs.sort(key=lambda h: (-h.difference, h.first, h.second))
-    group = RatingGroup(number, players, len(results), ratings.first_move, ratings.first_move_fitted, pairs)
+    group = RatingGroup(number, players, len(results), ratings.first_move, ratings.first_move_fitted, pairs, mine)
     return group, fitted

@@ -220,7 +220,9 @@ class Leaderboard:
         ]
 
 
-def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: int = 1000) -> Leaderboard:
+def build_leaderboard(
+    game: str, analyses: Iterable[MatchAnalysis], resamples: int = 1000, anchors: dict[str, float] | None = None
+) -> Leaderboard:
     """The leaderboard of one game variant (`games_of`) from match analyses (other variants are ignored)."""
     rows: dict[str, PlayerRow] = {}
     matrix: dict[tuple[str, str], list[int]] = {}
@@ -259,7 +261,7 @@ def build_leaderboard(game: str, analyses: Iterable[MatchAnalysis], resamples: i
         if name in played:
             row.counts.update(zip(PLAY_FIELDS, map(sum, zip(*played[name], strict=True)), strict=True))
         row.counts.update(zip(USAGE, map(sum, zip(*spent[name], strict=True)), strict=True))
-    fitted, groups = fit_groups(list(rows), results, resamples)
+    fitted, groups = fit_groups(list(rows), results, resamples, anchors)
     for name, fit in fitted.items():
         row = rows[name]
         row.rating, row.low, row.high, row.elo, row.group, row.rank = (

@@ -147,12 +147,17 @@ def bradley_terry(
     resamples: int = 1000,
     seed: int = 0,
     pairs: Sequence[tuple[int, int]] = (),
+    anchors: dict[int, float] | None = None,
 ) -> Ratings:
     """Ratings of players 0..n-1 (draws half a win each way) with 95% intervals, and the differences of `pairs`.
 
     The interval is the wider of the bootstrap over matches and the posterior's (Laplace) interval, so it is
     never zero-width: a resample of a 20-0 record is always 20-0, but the posterior still knows it was 20 games.
     A difference's interval is built the same way from the same fit and resamples.
+
+    Without `anchors` the scale puts the mean player at 1000. With anchors (player: declared rating) it puts the
+    anchors' mean strength at their mean declared rating, and the intervals are relative to them: a single
+    anchor sits exactly at its rating, and every other player's interval is its difference from the anchor's.
     """
     scored = [0] * players
     for result in results:
@@ -171,7 +176,9 @@ def bradley_terry(
     games = np.bincount(pair, minlength=design.shape[0]).astype(float)[None, :]
     won = np.bincount(pair, weights=points, minlength=design.shape[0])[None, :]
     best, hessian = _newton(design, games, won)
-    centring = np.eye(size) - 1.0 / size  # strengths shown relative to the mean player
+    anchored = [a for a in (anchors or {}) if a in local]
+    centring = reference(size, [local[a] for a in anchored])
+    centre = float(np.mean([(anchors or {})[a] for a in anchored])) if anchored else CENTRE
     strength = centring @ best[0, :size]
     covariance = np.linalg.inv(hessian[0])[:size, :size]
     spread = Z95 * np.sqrt(np.maximum(np.diag(centring @ covariance @ centring.T), 0.0))
@@ -202,15 +209,25 @@ def bradley_terry(
             gap_low, gap_high = np.minimum(gap_low, boot_gap_low), np.maximum(gap_high, boot_gap_high)
     rating, lows, highs = list(nothing), list(nothing), list(nothing)
     for player, i in local.items():
-        rating[player] = CENTRE + ELO_SCALE * float(strength[i])
-        lows[player] = CENTRE + ELO_SCALE * float(low[i])
-        highs[player] = CENTRE + ELO_SCALE * float(high[i])
+        rating[player] = centre + ELO_SCALE * float(strength[i])
+        lows[player] = centre + ELO_SCALE * float(low[i])
+        highs[player] = centre + ELO_SCALE * float(high[i])
     first_move = float(expit(best[0, size]) - 0.5) if advantage else math.nan
     differences = {
         (a, b): (ELO_SCALE * float(gaps[k]), ELO_SCALE * float(gap_low[k]), ELO_SCALE * float(gap_high[k]))
         for k, (a, b, _, _) in enumerate(wanted)
     }
     return Ratings(rating, lows, highs, first_move, advantage, scored, differences)
+
+
+def reference(size: int, anchored: list[int]) -> np.ndarray:
+    """The map from fitted strengths to shown ones: relative to the mean player, or to the anchors' mean."""
+    weights = np.full(size, 1.0 / size)
+    if anchored:
+        weights = np.zeros(size)
+        weights[anchored] = 1.0 / len(anchored)
+    shown: np.ndarray = np.eye(size) - weights[None, :]
+    return shown
 
 
 def elo(results: Sequence[Result], players: int, k: float = ELO_K) -> list[float]:

@@ -29,6 +29,7 @@ def commands() -> dict[str, Callable[[list[str]], int]]:
         "show": lazy("show", "run_show"),
         "tournament": lazy("tournament", "run_tournament_file"),
         "report": lazy("report", "run_report"),
+        "compare": lazy("compare", "run_compare"),
         "import": lazy("importing", "run_import"),
     }
 

@@ -55,7 +55,30 @@ def report_parser() -> ArgumentParser:
     parser.add_argument(
         "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples for rating intervals"
     )
+    parser.add_argument(
+        "--anchor",
+        type=anchor,
+        action="append",
+        default=[],
+        metavar="PLAYER=RATING",
+        help="a player with a fixed rating (e.g. 'minimax L3=1200'; repeatable): each comparison group holding "
+        "one is put on its scale, so tables from different runs with the same anchor compare (arena compare)",
+    )
     return parser
+
+
+def anchor(value: str) -> tuple[str, float]:
+    """`PLAYER=RATING` (the last `=` splits: player names may hold one, as `llm:x T=0.7`)."""
+    import math
+
+    player, sep, rating = value.rpartition("=")
+    try:
+        number = float(rating)
+    except ValueError:
+        number = math.nan
+    if not sep or not player.strip() or not math.isfinite(number):
+        raise argparse.ArgumentTypeError(f"an anchor is PLAYER=RATING, e.g. 'minimax L3=1200', not {value!r}")
+    return player.strip(), number
 
 
 def analysis_progress() -> tuple[contextlib.AbstractContextManager[object], Callable[[int, int], None] | None]:
@@ -101,6 +124,7 @@ def run_report(argv: list[str]) -> int:
                 args.source,
                 with_moves=bool(args.out),  # the tables, JSON and pages need none (pages read them one by one)
                 workers=worker_count,
+                anchors=dict(args.anchor),
             )
             written, site = [], []
             if args.out:
@@ -119,6 +143,10 @@ def run_report(argv: list[str]) -> int:
         return 2
     for warning in store.warnings:
         print_error(f"warning: {warning}")
+    rated = {row.player for board in report.boards for row in board.rows if row.rated}
+    for name, _ in args.anchor:
+        if name not in rated:
+            print_error(f"warning: anchor {name!r} has no scored match in this report: no table rests on it")
     if not report.analyses and not report.sessions:
         print_error(f"arena report: no recorded match or task session in {args.db} matches these filters")
         return 1

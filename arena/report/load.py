@@ -73,12 +73,14 @@ def load_report(
     source: str | None = None,
     with_moves: bool = True,
     workers: Callable[[int], int] = lambda missing: 1,
+    anchors: dict[str, float] | None = None,
 ) -> Report:
     """Analyse (or read from the cache) the matches that pass the filters and rate their players per game.
 
     `source` keeps one paper's imported games (`topsakal`, `childplay`) or the arena's own (`arena`).
     Without `with_moves` the analyses carry no move rows: enough for the tables and JSON, not for files or pages.
     `workers` says how many processes analyse a number of matches not in the cache yet.
+    `anchors` (player: declared rating) put each comparison group holding one on their scale.
     """
     game_at, tournament_at, source_at = FIELD["game"], FIELD["tournament"], FIELD["source"]
 
@@ -97,7 +99,7 @@ def load_report(
     with gc_paused():  # hundreds of thousands of objects, no cycles: full collections only cost time
         if family is not None:
             analyses = [a for a in analyses if family in a.families]
-        boards = [build_leaderboard(name, analyses, resamples) for name in games_of(analyses)]
+        boards = [build_leaderboard(name, analyses, resamples, anchors) for name in games_of(analyses)]
     own_sessions = tournament is None and family is None and source in (None, "arena")
     sessions = stored_sessions(store) if own_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []

@@ -66,6 +66,8 @@ def group_title(board: Leaderboard, number: int) -> str:
         return f"{board.game}: not rated (no scored match)"
     group = next(g for g in board.groups if g.number == number)
     term = first_move_text(board) if len(board.groups) == 1 else group_first_move_text(group)
+    if group.anchors:
+        term += f"; {group.scale}"
     if len(board.groups) == 1:
         return f"{board.game}: {board.matches} matches; {term}"
     players = len(group.players)
