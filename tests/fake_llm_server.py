@@ -4,7 +4,8 @@ Each request names a scenario as its model. A scenario is a list of replies used
 last one repeats). A reply can stream reasoning (`reasoning_content`, `reasoning`, or inline
 `<think>` text), pad the stream with empty chunks, stop for the token limit, fail with a status,
 stall, or drop the connection mid-stream. The scenario `first-legal` plays the first move of the
-"Legal moves:" list in the prompt, so whole matches can be played against it.
+"Legal moves:" list in the prompt, so whole matches can be played against it; `sloppy` answers 9,9 on every
+first try and the first legal move once the prompt says its answer was not accepted.
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ class FakeServer:
             tokens = 10 * self.usage_growth**made if self.usage_growth else None
             delay = 0.2 if name.startswith("slow") else 0.0
             return Reply(content=first_legal_answer(body), delay=delay, completion_tokens=tokens)
+        if name == "sloppy":  # a wrong first try every turn; the first legal move once told the answer was refused
+            told = "not accepted" in json.dumps(body.get("messages", []))
+            return Reply(content=first_legal_answer(body) if told else "MOVE: 9,9")
         if name.startswith("first-legal-"):  # first-legal-N: N chunks of reasoning before the answer
             chunks = int(name.removeprefix("first-legal-"))
             return Reply(reasoning_content="hmm " * chunks, content=first_legal_answer(body), chunk_size=4)

@@ -57,7 +57,7 @@ async def test_each_rethink_mode_is_what_the_next_prompt_says(fake_llm: FakeServ
 
     record, none = await second_turn(fake_llm, "rethink-none", rethink="none")
     assert len(none) == 1 and record.outcome.termination == "invalid move" and record.outcome.winner == 1
-    assert record.policy["allowed"] == 0  # no second try: the first illegal answer is final
+    assert [m.valid for m in record.moves if m.seat == 0] == [True, False]  # no second try: the first is final
 
     settings = record.players[0].settings
     assert settings["rethink"] == "none" and identity(record.players[0].spec, settings).endswith("rethink=none")

@@ -30,6 +30,7 @@ def commands() -> dict[str, Callable[[list[str]], int]]:
         "tournament": lazy("tournament", "run_tournament_file"),
         "report": lazy("report", "run_report"),
         "compare": lazy("compare", "run_compare"),
+        "ablate": lazy("ablate", "run_ablate"),
         "import": lazy("importing", "run_import"),
     }
 

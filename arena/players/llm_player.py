@@ -146,6 +146,7 @@ class LLMPlayer:
         self.spend_gate: Any = None  # the run's SpendGate, asked before each live call
         self.policy: InvalidMovePolicy | None = family.policy(game) if game else None
         self.max_moves: int | None = family.limits(game)[1] if game else None
+        self.final_answers = family.rethink == "none"  # no second try: an illegal answer ends the match
 
     def settings(self) -> dict[str, Any]:
         """Model, sampling, prompt family with version and hash, and whether this was a replay."""

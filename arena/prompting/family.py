@@ -87,9 +87,8 @@ class PromptFamily:
                        board_form=harness.board)  # fmt: skip
 
     def policy(self, game_name: str) -> InvalidMovePolicy:
-        """The family's declared policy for a game (none tolerated when the harness allows no rethink)."""
-        allowed = 0 if self.rethink == "none" else self.limits(game_name)[0]
-        return InvalidMovePolicy(allowed, self.spec.on_invalid, f"prompt family {self.name}")
+        """The family's declared policy for a game."""
+        return InvalidMovePolicy(self.limits(game_name)[0], self.spec.on_invalid, f"prompt family {self.name}")
 
     def fields(self, turn: TurnContext) -> dict[str, Any]:
         """The values every template may use (row and column numbers in the family's base)."""

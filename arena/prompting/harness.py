@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 # How a model is asked again after an illegal or unreadable answer (Kaggle's Game Arena's four ways, and none):
-# none: no second try (an illegal answer is final); retry: the same prompt again, not a word about the failure;
-# illegal: "your answer X was illegal"; list: every illegal answer of the turn; rule: the game's own reason.
+# none: no second try (an illegal answer ends the match, whatever the invalid-move policy);
+# retry: the same prompt again, not a word about the failure; illegal: "your answer X was illegal";
+# list: every illegal answer of the turn; rule: the game's own reason.
 RETHINK_MODES = ("none", "retry", "illegal", "list", "rule")
 DEFAULT_RETHINK = "rule"
 BOARD_FORMS = ("coordinates", "list", "illustration")  # the arena family's forms (ascii is 0-based: not offered)

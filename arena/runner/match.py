@@ -198,7 +198,7 @@ class MatchRunner:
                     await self.emit(
                         MoveRejected(setup.match_id, ply, seat, attempt, choice.raw or choice.text, str(error))
                     )
-                    if invalid[seat] > self.policy.allowed:
+                    if invalid[seat] > self.policy.allowed or getattr(self.players[seat], "final_answers", False):
                         return self.invalid_end(seat, str(error), self.policy)
                     attempt, feedback, last_answer = attempt + 1, str(error), choice.raw or choice.text
                     refused.append((choice.text.strip() if choice.text and choice.text.strip() else None, str(error)))

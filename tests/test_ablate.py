@@ -1,0 +1,63 @@
+"""`arena ablate` over a grid of harness settings with a scripted fake model: each setting's expected effect."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.fake_llm_server import FakeServer
+from tests.processes import run_arena
+
+
+def effect(summary: dict[str, object], axis: str, value: object, figure: str) -> dict[str, object]:
+    """One setting's paired effect on one figure."""
+    rows = [r for r in summary["effects"] if r["axis"] == axis and r["value"] == value]  # type: ignore[attr-defined]
+    assert len(rows) == 1, summary["effects"]
+    return dict(rows[0][figure])
+
+
+def test_rethink_and_legal_list_show_their_expected_effects(fake_llm: FakeServer, tmp_path: Path) -> None:
+    db = str(tmp_path / "db")
+    (tmp_path / "grid.toml").write_text(
+        'model = "llm:openai/sloppy"\nopponent = "random"\ngames = 6\nseed = 3\ninvalid_retries = 50\n'
+        '[grid]\nrethink = ["rule", "none", "retry"]\nlegal = [true, false]\n'
+    )
+    args = ("ablate", str(tmp_path / "grid.toml"), "--db", db, "--api-base", fake_llm.url, "--no-preflight",
+            "--retries", "0", "--timeout", "10")  # fmt: skip
+    played = run_arena(*args, "--json")
+    assert played.returncode == 0, played.stderr
+    summary = json.loads(played.stdout)
+    cells = {(c["settings"]["rethink"], c["settings"]["legal"]): c for c in summary["cells"]}
+    assert len(cells) == 6 and all(c["matches"] == 6 for c in cells.values())
+    base = cells[("rule", True)]
+    assert (base["first_legal"], base["final_legal"]) == (0.0, 1.0) and base["score"] > 0.5  # right once told why
+    for mode in ("none", "retry"):  # no second try, or the same prompt again: never told, never legal
+        assert (cells[(mode, True)]["final_legal"], cells[(mode, True)]["score"]) == (0.0, 0.0)
+        shift = effect(summary, "rethink", mode, "score")
+        assert shift["changes"] is True and shift["difference"] < 0  # type: ignore[operator]
+        assert effect(summary, "rethink", mode, "final_legal")["changes"] is True
+        assert effect(summary, "rethink", mode, "first_legal")["difference"] == 0.0  # first tries are alike
+    # Without the list the model has no move to copy: told or not, it never answers legally.
+    assert cells[("rule", False)]["final_legal"] == 0.0
+    assert effect(summary, "legal", False, "final_legal")["changes"] is True
+    again = run_arena(*args)  # resumed: nothing left to play; the tables as text
+    assert again.returncode == 0, again.stderr
+    assert "what each setting changes" in again.stdout and "rethink=none" in again.stdout
+    assert len(fake_llm.calls("sloppy")) > 0
+
+
+def test_flags_declare_a_grid_and_bad_grids_are_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "db")
+    for args, said in [
+        (("--vary", "rethink=rule,none"), "name the model"),
+        (("--model", "random", "--vary", "rethink=rule,none"), "the ablated player is a model"),
+        (("--model", "llm:x", "--vary", "colour=red,blue"), "no axis 'colour'"),
+        (("--model", "llm:x", "--vary", "rethink=rule,maybe"), "rethink must be one of"),
+        (("--model", "llm:x", "--vary", "legal=yes,perhaps"), "values are yes or no"),
+        (("--model", "llm:x", "--vary", "rethink=rule"), "give some axis two values or more"),
+    ]:
+        refused = run_arena("ablate", "--db", db, *args)
+        assert refused.returncode == 2 and said in refused.stderr and refused.stderr.count("\n") == 1, refused.stderr
+    (tmp_path / "bad.toml").write_text("model = ")
+    refused = run_arena("ablate", str(tmp_path / "bad.toml"), "--db", db)
+    assert refused.returncode == 2 and "is not TOML" in refused.stderr and refused.stderr.count("\n") == 1
