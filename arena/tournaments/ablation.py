@@ -92,9 +92,12 @@ class AblationConfig(BaseModel):
 
 def cell_name(cell: dict[str, Any]) -> str:
     """`rethink=none legal=false`."""
-    return " ".join(
-        f"{axis}={str(value).lower() if isinstance(value, bool) else value}" for axis, value in cell.items()
-    )
+    return " ".join(f"{axis}={setting_text(value)}" for axis, value in cell.items())
+
+
+def setting_text(value: Any) -> str:
+    """A setting as a spec writes it: booleans as true/false."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def load_ablation(path: Path) -> AblationConfig:
