@@ -33,6 +33,13 @@ def tournament_parser() -> ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--concurrency", type=positive_int, help="matches at once per provider (default: the file's)")
     parser.add_argument("--workers", type=positive_int, help="worker processes for engine-only matches")
+    parser.add_argument(
+        "--adaptive",
+        type=positive_int,
+        metavar="N",
+        help="spend at most N matches where the ratings are least certain (the adjacent pair with the widest "
+        "interval), stopping when every adjacent pair is separated; replaces the round robin",
+    )
     add_llm_options(parser)
     add_run_options(parser)
     return parser
@@ -51,7 +58,45 @@ def run_tournament_file(argv: list[str]) -> int:
         return 2
     defaults = llm_defaults(args)
     # The file's players carry their own options; the command line's llm defaults complete them.
+    if args.adaptive:
+        return run_adaptive_file(with_llm_defaults(config, defaults), defaults, args)
     return run_configs([(with_llm_defaults(config, defaults), defaults, "")], args, "arena tournament")
+
+
+def run_adaptive_file(config: TournamentConfig, defaults: PlayerOptions, args: argparse.Namespace) -> int:
+    """`arena tournament FILE --adaptive N`: the adaptive run, then its players in order with their intervals."""
+    from arena.cli.common import open_store
+    from arena.store import StoreError
+    from arena.tournaments.adaptive import run_adaptive
+
+    prog = "arena tournament"
+    store = open_store(args.db, prog)
+    if store is None:
+        return 2
+    try:
+        with store:
+            run = run_adaptive(config, args.adaptive, store, defaults, args.concurrency or 1)
+    except (ValueError, StoreError) as error:
+        print_error(f"{prog}: error: {error}")
+        return 2
+    except KeyboardInterrupt:
+        print_error(f"{prog}: interrupted; finished matches are recorded (run the same command again to resume)")
+        return 130
+    if args.json:
+        import json
+
+        ratings = run.ratings
+        players = list(dict.fromkeys(config.specs()))
+        print(json.dumps({"tournament": run.tournament_id, "matches": run.matches, "played_now": run.played_now,
+                          "stopped": run.stopped, "order": run.order,
+                          "ratings": {p: [round(ratings.rating[i], 1), round(ratings.low[i], 1),
+                                          round(ratings.high[i], 1)] for i, p in enumerate(players)
+                                      if ratings.rated[i]}}))  # fmt: skip
+        return 0
+    print(f"adaptive run {run.tournament_id}: {run.matches} matches ({run.played_now} now); stopped: {run.stopped}")
+    print("best first: " + " > ".join(run.order))
+    print(f"ratings with intervals: arena report --tournament {run.tournament_id}")
+    return 0
 
 
 def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args: argparse.Namespace, prog: str) -> int:
