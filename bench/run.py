@@ -14,6 +14,7 @@ from arena.match.records import MatchRecord
 from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
+from bench.adaptive import bench_adaptive
 from bench.analysis import bench_analysis
 from bench.chess import bench_chess
 from bench.connect_four import bench_connect_four
@@ -165,6 +166,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "report-scale": bench_report_scale,
     "startup": bench_startup,
     "limits": bench_limits,
+    "adaptive": bench_adaptive,
 }
 
 

@@ -90,8 +90,9 @@ def leaderboard_table(board: Leaderboard, sort: str = "rating", group: int | Non
     columns += [missed, "blunder", "keep"] + (["tok/m", "$/m"] if usage else [])
     if board.rules == "chess":
         columns[10:13] = CHESS_COLUMNS
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right", no_wrap=True)
+    for column in columns:  # a long name folds onto a second line before any number is cut
+        table.add_column(column, justify="left" if column in ("player", "W-D-L-DQ") else "right",
+                         no_wrap=column != "player", overflow="fold")  # fmt: skip
     for row in sorted_rows(board, sort):
         if group is not None and row.group != group:
             continue
