@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -214,6 +215,15 @@ def test_only_arena_store_imports_tinydb() -> None:
         text = path.read_text()
         if "import tinydb" in text or "from tinydb" in text:
             assert path.parent == ROOT / "arena" / "store", path
+
+
+def test_only_the_ray_backend_imports_ray_and_no_other_path_loads_it() -> None:
+    for path in list((ROOT / "arena").rglob("*.py")) + list((ROOT / "games").rglob("*.py")):
+        text = path.read_text()
+        if re.search(r"^\s*(import ray|from ray)\b", text, re.MULTILINE):
+            assert path == ROOT / "arena" / "runner" / "ray_backend.py", path
+    modules = top_level(loaded_after("import arena.cli.report, arena.tournaments.play, arena.runner.ray_backend"))
+    assert "ray" not in modules  # imported only when a run asks for --backend ray
 
 
 def test_only_arena_engines_drives_engine_processes() -> None:

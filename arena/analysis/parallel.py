@@ -74,8 +74,22 @@ def analyse_in_workers(
             ordered = sorted(key for key, of in games.items() if of == game)
             size = max(1, CHUNK // GAME_COST.get(game, 1))
             tasks += [(str(folder), segment, ordered[at : at + size], budget) for at in range(0, len(ordered), size)]
-    for outcomes in in_workers(analyse_chunk, tasks, workers):
+    for outcomes in _fanout[0](analyse_chunk, tasks, workers):
         yield from outcomes
+
+
+Fanout = Callable[[Callable[[Any], Any], list[Any], int], Iterator[Any]]
+
+
+def on_ray(address: str | None) -> None:
+    """From now on this process's analyses fan out over a Ray cluster's actors (`--backend ray`), not its cores."""
+
+    def fanout(function: Callable[[Any], Any], tasks: list[Any], workers: int) -> Iterator[Any]:
+        from arena.runner.ray_backend import in_ray
+
+        return in_ray(function, tasks, address)
+
+    _fanout[0] = fanout
 
 
 def in_workers(function: Callable[[T], R], tasks: list[T], workers: int) -> Iterator[R]:
@@ -104,3 +118,6 @@ def started_in_workers(function: Callable[[T], R], tasks: list[T], workers: int)
     finally:
         pool.terminate()  # at once: an engine a worker drove ends with the pipe it read
         pool.join()
+
+
+_fanout: list[Fanout] = [in_workers]  # where analyses fan out: this machine's cores, or Ray's actors (`on_ray`)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arena.cli.common import ArgumentParser, add_db_option, open_store, print_error
+from arena.cli.common import ArgumentParser, add_backend_options, add_db_option, open_store, print_error
 
 PAPERS = ("topsakal", "childplay", "llm-chess", "pgn")
 
@@ -39,6 +39,7 @@ def import_parser() -> ArgumentParser:
         help="do not analyse the added games now (by default their moves are graded and cached at once, so the "
         "Leaderboard and the report open fast; chess takes about 2 s a game)",
     )
+    add_backend_options(parser)
     add_db_option(parser)
     return parser
 
@@ -55,6 +56,10 @@ def run_import(argv: list[str]) -> int:
 
     parser = import_parser()
     args = parser.parse_args(argv)
+    if args.backend == "ray":
+        from arena.analysis.parallel import on_ray
+
+        on_ray(args.address)
     if args.published == bool(args.paths):
         parser.error("give PATH... or --published (the paper's shipped logs), one of the two")
     if args.published and args.paper == "pgn":
@@ -120,6 +125,7 @@ def analyse_added(db: Path, added: int, quiet: bool) -> int:
     from arena.analysis.cache import analyse_store
     from arena.analysis.parallel import worker_count
     from arena.cli.report import analysis_progress
+    from arena.runner.ray_backend import RayUnavailable
     from arena.store import MatchStore, StoreError
 
     if not quiet:
@@ -129,7 +135,7 @@ def analyse_added(db: Path, added: int, quiet: bool) -> int:
     try:
         with MatchStore(db, read_only=True) as store, progress:
             analyse_store(store, on_progress=on_progress, with_moves=False, workers=worker_count)
-    except StoreError as error:
+    except (StoreError, RayUnavailable) as error:
         print_error(f"arena import: error: the games are recorded, but cannot be analysed: {error}")
         return 2
     except KeyboardInterrupt:

@@ -10,6 +10,7 @@ from arena.cli.columns import BATCH_COLUMNS
 from arena.cli.common import (
     MAX_GAMES,
     ArgumentParser,
+    add_backend_options,
     add_db_option,
     add_game_options,
     add_llm_options,
@@ -34,6 +35,8 @@ BATCH_ONLY = (
     "--json",
     "--concurrency",
     "--workers",
+    "--backend",
+    "--address",
     "--max-moves",
     "--players",
     "--game",
@@ -92,6 +95,7 @@ def main_parser() -> ArgumentParser:
         help="worker processes for matches where no model or person plays (default: one per core for runs of "
         f"at least {POOL_MIN_GAMES['gomoku']} Gomoku or {POOL_MIN_GAMES['connect-four']} Connect-Four matches, else 1)",
     )
+    add_backend_options(parser)
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
     parser.add_argument(
         "--invalid-retries",

@@ -11,6 +11,7 @@ from pathlib import Path
 from arena.cli.columns import REPORT_COLUMNS
 from arena.cli.common import (
     ArgumentParser,
+    add_backend_options,
     add_db_option,
     canonical_name_of,
     non_negative_int,
@@ -55,6 +56,7 @@ def report_parser() -> ArgumentParser:
     parser.add_argument(
         "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples for rating intervals"
     )
+    add_backend_options(parser)
     parser.add_argument(
         "--anchor",
         type=anchor,
@@ -100,9 +102,14 @@ def run_report(argv: list[str]) -> int:
 
     from arena.analysis.parallel import worker_count
     from arena.report.load import load_report, report_json
+    from arena.runner.ray_backend import RayUnavailable
     from arena.store import MatchStore, StoreError
 
     args = report_parser().parse_args(argv)
+    if args.backend == "ray":
+        from arena.analysis.parallel import on_ray
+
+        on_ray(args.address)
     game = None
     if args.game:
         try:
@@ -135,7 +142,7 @@ def run_report(argv: list[str]) -> int:
                 from arena.report.site import write_site
 
                 site = write_site(args.html, report, store)
-    except (StoreError, ValueError) as error:
+    except (StoreError, ValueError, RayUnavailable) as error:
         print_error(f"arena report: error: {error}")
         return 2
     except OSError as error:

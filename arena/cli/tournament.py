@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from arena.cli.common import (
     ArgumentParser,
+    add_backend_options,
     add_db_option,
     add_llm_options,
     add_run_options,
@@ -33,6 +34,7 @@ def tournament_parser() -> ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--concurrency", type=positive_int, help="matches at once per provider (default: the file's)")
     parser.add_argument("--workers", type=positive_int, help="worker processes for engine-only matches")
+    add_backend_options(parser)
     parser.add_argument(
         "--adaptive",
         type=positive_int,
@@ -101,9 +103,10 @@ def run_adaptive_file(config: TournamentConfig, defaults: PlayerOptions, args: a
 
 def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args: argparse.Namespace, prog: str) -> int:
     """Check, plan and play tournaments (one per temperature of a sweep): the shared path of --batch and files."""
+    from arena.runner.ray_backend import RayUnavailable
     from arena.store import StoreError
     from arena.tournaments.launch import batch_workers, prepare_runs, run_players, uses_models
-    from arena.tournaments.play import run_batch
+    from arena.tournaments.play import RayPlace, run_batch
 
     models = uses_models([spec for config, _, _ in configs for spec in config.specs()])
     if models and not args.replay:
@@ -126,9 +129,10 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
     concurrency = args.concurrency or configs[0][0].concurrency or (8 if models else 1)
     schedule = runs[0].schedule
     workers = batch_workers(args.workers, schedule.plans[0].game, tuple(schedule.players()), schedule.to_play)
+    ray = RayPlace(args.address) if getattr(args, "backend", "process") == "ray" else None
     try:
-        return run_batch(runs, args.db, args.json, concurrency, workers)
-    except StoreError as error:
+        return run_batch(runs, args.db, args.json, concurrency, workers, ray)
+    except (StoreError, RayUnavailable) as error:
         print_error(f"{prog}: error: {error}")
         return 2
     except KeyboardInterrupt:

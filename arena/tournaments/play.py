@@ -6,7 +6,7 @@ import asyncio
 import json
 import time
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.console import Console
@@ -29,7 +29,7 @@ from arena.llm.spend import SpendGate
 from arena.match.events import Event, MatchStarted, ProviderRetry
 from arena.match.records import MatchRecord
 from arena.runner.tournament import play_tournament
-from arena.runner.workers import ProcessBackend
+from arena.runner.workers import MatchBackend, ProcessBackend, runs_in_workers
 from arena.store import MatchStore, StoreError
 from arena.store.recorder import GroupRecorder
 from arena.store.summaries import FIELD, SummaryRows
@@ -41,7 +41,21 @@ from arena.tournaments.summary import report_errors, report_spending, run_title,
 CAP_STOPPED = 3  # exit code when the spend cap stopped a tournament before its end
 
 
-def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: int, workers: int = 1) -> int:
+@dataclass(frozen=True)
+class RayPlace:
+    """Engine-only matches go to a Ray cluster: the one at `address`, or a local one started for the run."""
+
+    address: str | None = None
+
+
+def run_batch(
+    runs: list[BatchRun],
+    db_path: Path,
+    as_json: bool,
+    concurrency: int,
+    workers: int = 1,
+    ray: RayPlace | None = None,
+) -> int:
     """Play (or resume) every run, record every match and model call, print the summaries.
 
     Exit code 1 if any match errored, 3 if the spend cap stopped a run, else 0.
@@ -55,7 +69,7 @@ def run_batch(runs: list[BatchRun], db_path: Path, as_json: bool, concurrency: i
     shown = len(store.warnings)
     try:
         for run in runs:
-            results.append(play_run(run, store, errors, concurrency, workers))
+            results.append(play_run(run, store, errors, concurrency, workers, ray))
             if results[-1].spending.capped:
                 break
     except StoreError as error:
@@ -100,7 +114,9 @@ def recorded_records(store: MatchStore, table: SummaryRows, removed: frozenset[s
     return records
 
 
-def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int, workers: int = 1) -> RunResult:
+def play_run(
+    run: BatchRun, store: MatchStore, errors: Console, concurrency: int, workers: int = 1, ray: RayPlace | None = None
+) -> RunResult:
     """One tournament with a progress bar: matches already recorded are skipped, failed ones played again."""
     started = time.perf_counter()
     recorded = store.tournament_rows(run.schedule.tournament_id)  # only the segments holding it are read
@@ -166,7 +182,7 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     uses_models = any(spec.strip().lower().startswith("llm:") for spec in schedule.players())
 
     async def play() -> None:
-        backend = ProcessBackend(workers) if workers > 1 else None
+        backend = chosen_backend(workers, ray, schedule.players())
         try:
             await play_tournament(
                 schedule.plans,
@@ -188,6 +204,15 @@ def play_run(run: BatchRun, store: MatchStore, errors: Console, concurrency: int
     spending.reached = gate.passed()  # said even when the last match went over: the cap was passed all the same
     spending.capped = spending.reached and (played + schedule.recorded < schedule.total or spending.stopped > 0)
     return RunResult(run, tally, time.perf_counter() - started, spending, schedule)
+
+
+def chosen_backend(workers: int, ray: RayPlace | None, players: list[str]) -> MatchBackend | None:
+    """Where the run's matches are played: Ray's actors, worker processes, or this process (models, people)."""
+    if ray is not None and runs_in_workers(tuple(players)):
+        from arena.runner.ray_backend import RayBackend
+
+        return RayBackend(ray.address)
+    return ProcessBackend(workers) if workers > 1 else None
 
 
 def spent_entry(schedule: Schedule) -> dict[str, object]:
