@@ -40,7 +40,9 @@ def identity(spec: str, settings: dict[str, Any]) -> str:
         budget = settings.get("budget", DEFAULT_BUDGET)
         if level != DEFAULT_LEVEL:
             words.append(f"L{level}")
-        if budget != DEFAULT_BUDGET:
+        if settings.get("nodes"):
+            words.append(f"{int(settings['nodes']):,} positions")
+        elif budget != DEFAULT_BUDGET:
             words.append(f"{float(budget):g}s")
         return " ".join(words)
     if settings.get("source"):  # an imported game's opponent (ChildPlay's random player) is not the arena's

@@ -55,17 +55,23 @@ def prepare_connect_four(rows: int, cols: int) -> None:
 class EnginePlayer:
     """Plays each game's engine: exact where the game allows, time-bounded search otherwise."""
 
-    def __init__(self, seed: int | str, budget: float = DEFAULT_BUDGET, level: int = TOP_LEVEL) -> None:
+    def __init__(
+        self, seed: int | str, budget: float = DEFAULT_BUDGET, level: int = TOP_LEVEL, nodes: int | None = None
+    ) -> None:
         self.spec = "minimax"
         self.seed = seed
         self.budget = budget
         self.level = level
+        self.nodes = nodes  # Gomoku: positions a move, in place of seconds (the same games under any load)
         self.rng = random.Random(seed)
         self.gomoku: GomokuEngine | None = None
 
     def settings(self) -> dict[str, Any]:
         """Seed, time budget and strength level."""
-        return {"seed": self.seed, "budget": self.budget, "level": self.level}
+        settings: dict[str, Any] = {"seed": self.seed, "budget": self.budget, "level": self.level}
+        if self.nodes is not None:
+            settings["nodes"] = self.nodes
+        return settings
 
     async def prepare(self, game: Any) -> None:
         """Compile or load the game's engine off the event loop, before the match's clock starts."""
@@ -78,7 +84,7 @@ class EnginePlayer:
         elif isinstance(game, MNKGame) and game.rows * game.cols <= MAX_EXACT_CELLS:
             tictactoe_best_move(game.initial_state(), game.k)
         elif isinstance(game, MNKGame) and self.gomoku is None:
-            self.gomoku = GomokuEngine(budget=self.budget)
+            self.gomoku = GomokuEngine(budget=self.budget, nodes=self.nodes)
 
     async def choose_move(self, view: TurnView) -> Choice:
         """The engine's move (or, below the top level, sometimes a random one), its time and its verdict."""
@@ -111,7 +117,7 @@ class EnginePlayer:
             return tictactoe_best_move(state, game.k), {"exact": True}
         if isinstance(game, MNKGame):
             if self.gomoku is None:
-                self.gomoku = GomokuEngine(budget=self.budget)
+                self.gomoku = GomokuEngine(budget=self.budget, nodes=self.nodes)
             found = await asyncio.to_thread(self.gomoku.decide, state, game.k)
             return found.cell, {
                 "exact": found.exact,

@@ -1,5 +1,5 @@
-"""Player specs are strings: `random`, `random-any`, `minimax[:SECONDS][,level=N]`, `stockfish[:elo=N,nodes=N]`,
-`scripted:MOVE;MOVE`, `llm:MODEL`.
+"""Player specs are strings: `random`, `random-any`, `minimax[:SECONDS][,nodes=N][,level=N]`,
+`stockfish[:elo=N,nodes=N]`, `scripted:MOVE;MOVE`, `llm:MODEL`.
 
 An `llm:` spec takes `;key=value` options.
 """
@@ -21,6 +21,7 @@ def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     if options.game == "chess":
         raise ValueError("minimax has no chess engine: play stockfish[:elo=N] (or random) at chess")
     budget, level = DEFAULT_BUDGET, TOP_LEVEL
+    nodes: int | None = None
     given: set[str] = set()
     for part in filter(None, (p.strip() for p in argument.split(","))):
         name, has_value, value = part.partition("=")
@@ -36,13 +37,20 @@ def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
                 raise ValueError(f"minimax time budget must be a number of seconds, not {value!r}") from None
             if not 0 < budget < float("inf"):
                 raise ValueError("minimax time budget must be a positive number of seconds")
+        elif name == "nodes":
+            if options.game and options.game != "gomoku":
+                raise ValueError(f"minimax nodes= is Gomoku's positions budget; {options.game} takes SECONDS")
+            if not value.strip().isdigit() or int(value) < 1:
+                raise ValueError(f"minimax nodes must be a whole number of positions, at least 1, not {value!r}")
+            nodes = int(value)
         elif name == "level":
             if value.strip() not in {str(n) for n in LEVEL_NOISE}:
                 raise ValueError(f"minimax level must be one of {', '.join(map(str, LEVEL_NOISE))}, not {value!r}")
             level = int(value)
         else:
-            raise ValueError(f"minimax takes SECONDS, budget=SECONDS or level=1-{TOP_LEVEL}, not {part!r}")
-    return EnginePlayer(seed, budget, level)
+            raise ValueError(f"minimax takes SECONDS, budget=SECONDS, nodes=POSITIONS (Gomoku) or level=1-{TOP_LEVEL}, "
+                             f"not {part!r}")  # fmt: skip
+    return EnginePlayer(seed, budget, level, nodes)
 
 
 def _stockfish(argument: str, seed: int | str, options: PlayerOptions) -> Player:
