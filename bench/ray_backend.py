@@ -18,7 +18,8 @@ from bench.tables import table
 from bench.timing import ROOT
 
 GOMOKU = ("--batch", "--game", "gomoku", "--players", "minimax:nodes=12000", "random", "--seed", "3", "--swap-seats")
-WAYS = {"one process": ("--workers", "1"), "--workers 2": ("--workers", "2"), "--backend ray": ("--backend", "ray")}
+WAYS: dict[str, tuple[str, ...]] = {"one process": ("--workers", "1"), "--workers 2": ("--workers", "2"),
+                                    "--backend ray": ("--backend", "ray")}  # fmt: skip
 
 
 def timed(*args: str) -> float:
