@@ -1,5 +1,5 @@
-"""The Ray backend beside the process pool and one process: 100 Gomoku matches at 12,000 positions a move, and
-the first report over the published games (every move graded), whole commands on this machine.
+"""The Ray backend beside the process pool and one process: 100 Gomoku matches at 12,000 positions a move (minimax
+against its level 4), and the first report over the published games (every move graded), whole commands.
 
 Ray runs locally with the machine's 2 CPUs (one actor each); its start-up is measured apart. Run alone:
 python -m bench.ray_backend [MATCHES]. Needs the extra: pip install 'arena[ray]'.
@@ -17,7 +17,8 @@ from bench.ratings import load
 from bench.tables import table
 from bench.timing import ROOT
 
-GOMOKU = ("--batch", "--game", "gomoku", "--players", "minimax:nodes=12000", "random", "--seed", "3", "--swap-seats")
+PLAYERS = ("minimax:nodes=12000", "minimax:nodes=12000,level=4")
+GOMOKU = ("--batch", "--game", "gomoku", "--players", *PLAYERS, "--seed", "3", "--swap-seats")
 WAYS: dict[str, tuple[str, ...]] = {"one process": ("--workers", "1"), "--workers 2": ("--workers", "2"),
                                     "--backend ray": ("--backend", "ray")}  # fmt: skip
 
@@ -48,7 +49,8 @@ def bench_ray(matches: int = 100) -> None:
         with tempfile.TemporaryDirectory() as folder:
             gomoku[way] = timed(*GOMOKU, "--games", str(matches), *flags, "--db", str(Path(folder) / "db"))
         ratio = gomoku["one process"] / gomoku[way]
-        rows.append((f"{matches} Gomoku matches, minimax at 12,000 positions vs random", way, f"{gomoku[way]:.1f} s",
+        what = f"{matches} Gomoku matches at 12,000 positions a move (minimax vs level 4)"
+        rows.append((what, way, f"{gomoku[way]:.1f} s",
                      f"{ratio:.2f}x one process", load()))  # fmt: skip
     rows.append(("Ray against the process pool (goal >= 0.9x)", "--backend ray", "-",
                  f"{gomoku['--workers 2'] / gomoku['--backend ray']:.2f}x", load()))  # fmt: skip
