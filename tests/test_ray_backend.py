@@ -141,6 +141,38 @@ def test_a_two_node_cluster_plays_the_process_pools_records(tmp_path: Path) -> N
     assert len(first) == 12 and first == second  # every move, prompt, seed and result alike
 
 
+def statuses(db: Path) -> list[str]:
+    """Each recorded match's status."""
+    if not (db / "arena-store.json").exists():
+        return []
+    with MatchStore(db, read_only=True) as store:
+        return [record.outcome.status for record in store.iter_matches()]
+
+
+def test_a_node_lost_mid_run_turns_its_matches_into_errors_and_the_run_ends_then_resumes(tmp_path: Path) -> None:
+    from ray.cluster_utils import Cluster
+
+    db = tmp_path / "db"
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    try:
+        worker = cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        args = ("--batch", "--backend", "ray", "--address", cluster.address, "--game", "gomoku", "--players",
+                "minimax:nodes=12000", "minimax:nodes=12000,level=4", "--games", "24", "--db", str(db))  # fmt: skip
+        driver = start_arena(*args)
+        wait_until(lambda: len(recorded(db)) >= 4 or driver.poll() is not None, 300, "the first matches")
+        cluster.remove_node(worker)  # the node and its actor are gone mid-match
+        _, said = driver.communicate(timeout=600)
+        assert driver.returncode == 1, said  # errors in the run: exit code 1, and it ended
+        found = statuses(db)
+        assert len(found) == 24 and "error" in found and found.count("finished") >= 4
+        again = run_arena(*args)  # the same command plays the errored matches again
+        assert again.returncode == 0, again.stderr
+        assert statuses(db).count("finished") == 24
+    finally:
+        cluster.shutdown()  # type: ignore[no-untyped-call]
+
+
 def test_analyses_fan_out_over_ray_with_the_same_grades(tmp_path: Path) -> None:
     db = str(tmp_path / "db")
     played = run_arena("--batch", "--game", "connect-four", "--players", "random", "random", "--games", "80",

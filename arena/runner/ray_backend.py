@@ -21,6 +21,7 @@ from arena.runner.match import MatchRunner, MatchSetup, now_iso
 T = TypeVar("T")
 R = TypeVar("R")
 START_TIMEOUT = 60.0  # seconds to reach a cluster before saying it does not answer
+REPLACE_WAIT = 20.0  # seconds a fresh actor may take to start before the cluster is taken to have no room for it
 
 
 class RayUnavailable(RuntimeError):
@@ -95,6 +96,12 @@ class MatchActor:
         return function(task)
 
 
+def failed(setup: MatchSetup, reason: str, started: float) -> MatchRecord:
+    """An error record for a match the cluster could not play (resumed by the same command later)."""
+    outcome = OutcomeRecord(status="error", termination="fault", detail=reason)
+    return MatchRunner(setup).record(outcome, now_iso(), started)
+
+
 class RayBackend:
     """Ray actors as the match backend: `capacity` of them, each playing one match at a time."""
 
@@ -113,24 +120,36 @@ class RayBackend:
             self.idle = asyncio.Queue()
             for actor in self.actors:
                 self.idle.put_nowait(actor)
-        actor = await self.idle.get()
         started = time.perf_counter()
+        actor = await self.idle.get()
+        if actor is None:  # no actor left: every later match is an error too, resumed when the cluster is back
+            self.idle.put_nowait(None)
+            return failed(setup, "no Ray actor is left: the cluster lost the CPUs to place one", started)
         try:
             record: MatchRecord = await actor.play.remote(setup)
         except self.ray.exceptions.RayActorError as error:
-            actor = self.replacement(actor)
+            fresh = await self.replacement(actor)
+            if fresh is not None:
+                self.idle.put_nowait(fresh)
+            elif not self.actors:
+                self.idle.put_nowait(None)  # wakes the matches waiting for an actor: none is left
             reason = str(error).splitlines()[0] if str(error) else "the actor died"
-            outcome = OutcomeRecord(status="error", termination="fault", detail=f"Ray actor died: {reason}")
-            return MatchRunner(setup).record(outcome, now_iso(), started)
-        finally:
-            self.idle.put_nowait(actor)
+            return failed(setup, f"Ray actor died: {reason}", started)
+        self.idle.put_nowait(actor)
         return record
 
-    def replacement(self, dead: Any) -> Any:
-        """A fresh actor in place of one that died."""
-        self.replaced += 1
+    async def replacement(self, dead: Any) -> Any:
+        """A fresh actor in place of one that died, or None when the cluster cannot place one (a lost node)."""
+        self.actors = [actor for actor in self.actors if actor is not dead]
         fresh = self.remote.remote()
-        self.actors = [fresh if actor is dead else actor for actor in self.actors]
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(fresh.pid.remote().future()), REPLACE_WAIT)
+        except (TimeoutError, self.ray.exceptions.RayActorError):
+            self.ray.kill(fresh)
+            self.capacity = max(1, len(self.actors))
+            return None
+        self.actors.append(fresh)
+        self.replaced += 1
         return fresh
 
     def close(self) -> None:
