@@ -2,7 +2,7 @@
 against its level 4), and the first report over the published games (every move graded), whole commands.
 
 Ray runs locally with the machine's 2 CPUs (one actor each); its start-up is measured apart. Run alone:
-python -m bench.ray_backend [MATCHES]. Needs the extra: pip install 'arena[ray]'.
+python -m bench.ray_backend [MATCHES ...] (default 100 and 300). Needs the extra: pip install 'arena[ray]'.
 """
 
 from __future__ import annotations
@@ -42,18 +42,18 @@ def ray_start() -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def bench_ray(matches: int = 100) -> None:
+def bench_ray(runs: tuple[int, ...] = (100, 300)) -> None:
     rows = [("local Ray: start, two actors answer, stop", "-", f"{ray_start():.1f} s", "-", load())]
-    gomoku: dict[str, float] = {}
-    for way, flags in WAYS.items():
-        with tempfile.TemporaryDirectory() as folder:
-            gomoku[way] = timed(*GOMOKU, "--games", str(matches), *flags, "--db", str(Path(folder) / "db"))
-        ratio = gomoku["one process"] / gomoku[way]
-        what = f"{matches} Gomoku matches at 12,000 positions a move (minimax vs level 4)"
-        rows.append((what, way, f"{gomoku[way]:.1f} s",
-                     f"{ratio:.2f}x one process", load()))  # fmt: skip
-    rows.append(("Ray against the process pool (goal >= 0.9x)", "--backend ray", "-",
-                 f"{gomoku['--workers 2'] / gomoku['--backend ray']:.2f}x", load()))  # fmt: skip
+    for matches in runs:
+        gomoku: dict[str, float] = {}
+        for way, flags in WAYS.items():
+            with tempfile.TemporaryDirectory() as folder:
+                gomoku[way] = timed(*GOMOKU, "--games", str(matches), *flags, "--db", str(Path(folder) / "db"))
+            what = f"{matches} Gomoku matches at 12,000 positions a move (minimax vs level 4)"
+            rows.append((what, way, f"{gomoku[way]:.1f} s", f"{gomoku['one process'] / gomoku[way]:.2f}x one process",
+                         load()))  # fmt: skip
+        rows.append((f"Ray against the process pool at {matches} matches (goal >= 0.9x)", "--backend ray", "-",
+                     f"{gomoku['--workers 2'] / gomoku['--backend ray']:.2f}x", load()))  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "db")
         for paper in ("topsakal", "childplay"):
@@ -74,4 +74,4 @@ def bench_ray(matches: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    bench_ray(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    bench_ray(tuple(int(count) for count in sys.argv[1:]) or (100, 300))

@@ -14,6 +14,7 @@ from arena.match.records import MatchRecord
 from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
+from bench.ray_backend import bench_ray
 from bench.adaptive import bench_adaptive
 from bench.analysis import bench_analysis
 from bench.chess import bench_chess
@@ -167,6 +168,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "startup": bench_startup,
     "limits": bench_limits,
     "adaptive": bench_adaptive,
+    "ray": bench_ray,
 }
 
 
