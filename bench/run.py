@@ -14,7 +14,6 @@ from arena.match.records import MatchRecord
 from arena.runner.tournament import TournamentPlan, play_tournament
 from arena.store import MatchStore
 from arena.store.recorder import GroupRecorder
-from bench.ray_backend import bench_ray
 from bench.adaptive import bench_adaptive
 from bench.analysis import bench_analysis
 from bench.chess import bench_chess
@@ -27,6 +26,7 @@ from bench.levels import bench_levels
 from bench.limits import bench_limits
 from bench.llm_path import bench_llm_path
 from bench.ratings import bench_ratings
+from bench.ray_backend import bench_ray
 from bench.report_scale import bench_report_scale
 from bench.scale import bench_scale
 from bench.site import bench_site
