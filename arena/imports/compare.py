@@ -22,6 +22,7 @@ TOPSAKAL_METRICS = ("wins", "draws", "losses", "disqualified")
 TOPSAKAL_MOVES = ("invalid_ratio", "attempts")
 CHILDPLAY_METRICS = ("P1 Wins", "P2 Wins", "Ties", "P1 Wrong Moves")
 SHAPES_METRICS = ("correct", "answers", "unreadable")
+LCL_METRICS = ("correct", "answers")
 
 
 def has_imports(store: MatchStore) -> bool:
@@ -51,7 +52,7 @@ def comparisons(
     if source not in (None, "topsakal", "childplay", "llm-chess"):
         return []
     wanted = source in (None, "childplay") and game is None and store.holds(TASK_SESSIONS)
-    shapes = shapes_rows(store) if wanted else []
+    shapes = shapes_rows(store) + lcl_rows(store) if wanted else []
     if not (has_imports(store) if imported is None else imported):
         return shapes
     games: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -106,6 +107,51 @@ def shapes_rows(store: MatchStore) -> list[Comparison]:
             group = f"shapes T={temperature:g}"
             rows.append(Comparison("childplay", "shapes", group, model, SHAPES_METRICS, figures, recomputed,
                                    judged, f"{shape}: {why}"))  # fmt: skip
+    return rows
+
+
+def lcl_rows(store: MatchStore) -> list[Comparison]:
+    """ChildPlay's LCL answers per model, temperature and task: the published verdicts' count beside ChildPlay's
+    own overlap-only rule (recomputed: it made the labels) and the paper's rule (the arena's judge); then
+    metrics.json's totals beside the same counts over the GPT-4o files it was computed from."""
+    from arena.tasks.session import task_sessions
+
+    rows = []
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # task: published, overlap-only, paper (4o)
+    for session in task_sessions(store):
+        record = session.record
+        if (record.source or {}).get("paper") != "childplay" or not record.task.startswith("lcl-"):
+            continue
+        answers = session.answers
+        if not answers or not all("published" in a.scores for a in answers):
+            continue
+        published = (int(sum(a.scores["published"] for a in answers)), len(answers))
+        recomputed = (int(sum(a.scores["overlap_only"] for a in answers)), len(answers))
+        judged = (sum(a.correct for a in answers), len(answers))
+        model = record.player.removeprefix("llm:")
+        differ = judged[0] - published[0]
+        why = (
+            "same"
+            if published == judged
+            else (f"ChildPlay's check never tests that the bricks connect: the paper's rule gives {differ:+d}")
+        )
+        rows.append(Comparison("childplay", record.task, f"{record.task} T={float(record.temperature or 0):g}", model,
+                               LCL_METRICS, published, recomputed, judged, why))  # fmt: skip
+        if model.startswith("gpt-4o"):
+            for at, value in enumerate((published[0], recomputed[0], judged[0])):
+                totals[record.task][at] += value
+    for document in store.documents(PUBLISHED):
+        if document.get("kind") != "lcl-metrics":
+            continue
+        values = document.get("values") or {}
+        for task, key in (("lcl-validity", "correct_validations"), ("lcl-construct", "valid_constructs")):
+            if task not in totals or key not in values:
+                continue
+            _, overlap, paper = totals[task]
+            figure = (int(values[key]),)
+            why = "metrics.json counts the GPT-4o files under ChildPlay's overlap-only check"
+            rows.append(Comparison("childplay", task, "metrics.json", "gpt-4o and gpt-4o-mini, all temperatures",
+                                   (key,), figure, (overlap,), (paper,), why))  # fmt: skip
     return rows
 
 

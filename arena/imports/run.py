@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.imports.common import DISAGREEMENT_COLUMNS, FileCheck
+from arena.imports.lcl_experiments import read_lcl
 from arena.imports.shapes import ImportedSession, read_shapes
 from arena.inert import spreadsheet_cell
 from arena.match.records import MatchRecord
@@ -59,7 +60,9 @@ def import_published(paper: str, paths: list[Path], store: MatchStore | None) ->
     sessions: list[ImportedSession] = []
     if paper == "childplay":
         sessions, shape_checks, shape_totals = read_shapes(paths)
-        totals += shape_totals
+        lcl_sessions, lcl_checks, lcl_totals = read_lcl(paths)
+        sessions, shape_checks, totals = sessions + lcl_sessions, shape_checks + lcl_checks, totals + shape_totals
+        totals += lcl_totals
     else:
         shape_checks = []
     result = ImportResult(checks=[check for _, check in judged] + shape_checks, sessions=len(sessions))

@@ -10,6 +10,10 @@ from arena.tasks.session import TaskSession
 
 UNREADABLE = "unreadable"
 INVALID_SMILES = ("not a valid SMILES", "empty answer")
+LCL_RULE = (
+    "accuracy: the paper's rule (no overlap, one connected structure); overlap_only_accuracy: ChildPlay's own "
+    "check, which never tests connection and made the published labels"
+)
 GTS_RULE = "correct / parsable SMILES, as ChildPlay's Table 4; accuracy_all_answers divides by every answer"
 
 
@@ -45,9 +49,15 @@ def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
         for truth in ("valid", "invalid"):
             group = [a for a in answers if a.truth == truth]
             metrics[f"accuracy_{truth}"] = _rate(sum(a.correct for a in group), len(group))
+        metrics["random_baseline"] = 0.5  # a coin flip per answer, whatever the labels
     elif task == "lcl-construct":
         metrics["valid_constructs"] = correct
         metrics["parse_failures"] = unreadable
+    if task.startswith("lcl-") and answers and all("published" in a.scores for a in answers):
+        # An imported LCL run: the published verdicts and ChildPlay's overlap-only rule beside the paper's rule.
+        metrics["accuracy_rule"] = LCL_RULE
+        metrics["published_accuracy"] = _rate(int(sum(a.scores["published"] for a in answers)), len(answers))
+        metrics["overlap_only_accuracy"] = _rate(int(sum(a.scores["overlap_only"] for a in answers)), len(answers))
     elif task == "gts":
         invalid = sum(a.reason in INVALID_SMILES for a in answers)
         metrics["invalid_smiles"] = invalid

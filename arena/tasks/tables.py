@@ -14,7 +14,8 @@ def results_table(rows: list[dict[str, Any]]) -> Table:
     """The sessions' metrics, one row each, with each task's own columns."""
     table = Table(title="task results", show_edge=False)
     for name in ("session", "task", "player", "T", "answered", "correct", "accuracy", "unreadable", "details"):
-        table.add_column(name, justify="right" if name in ("answered", "correct", "accuracy", "unreadable") else "left")
+        table.add_column(name, justify="right" if name in ("answered", "correct", "accuracy", "unreadable") else "left",
+                         overflow="fold")  # fmt: skip
     for row in rows:
         accuracy = "-" if row["accuracy"] is None else f"{100 * row['accuracy']:.1f}%"
         table.add_row(
@@ -35,10 +36,12 @@ def details(row: dict[str, Any]) -> str:
     """Each task's own measures in a few words."""
     if row["task"] == "shapes":
         return "  ".join(f"{shape} {v['correct']}/{v['total']}" for shape, v in row.get("per_shape", {}).items())
+    published = lcl_rules(row)
     if row["task"] == "lcl-validity":
-        return "  ".join(f"on {t}: {percent(row[f'accuracy_{t}'])}" for t in ("valid", "invalid"))
+        own = "  ".join(f"on {t}: {percent(row[f'accuracy_{t}'])}" for t in ("valid", "invalid"))
+        return f"{own}  random {percent(row['random_baseline'])}{published}"
     if row["task"] == "lcl-construct":
-        return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}"
+        return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}{published}"
     if row["task"] == "gts":
         similarity, distance = row["mean_similarity"], row["mean_distance"]
         return (
@@ -46,3 +49,11 @@ def details(row: dict[str, Any]) -> str:
             f"invalid SMILES {row['invalid_smiles']}, similarity {similarity}, distance {distance}"
         )
     return ""
+
+
+def lcl_rules(row: dict[str, Any]) -> str:
+    """An imported LCL run's published accuracy and ChildPlay's overlap-only rule's, beside the paper's rule."""
+    if row.get("published_accuracy") is None:
+        return ""
+    lenient = percent(row["overlap_only_accuracy"])
+    return f"  published {percent(row['published_accuracy'])}, overlap-only rule {lenient}"

@@ -74,6 +74,12 @@ def is_valid(bricks: list[Brick]) -> bool:
     return components(bricks) == 1
 
 
+def overlap_free(bricks: list[Brick]) -> bool:
+    """ChildPlay's own check (`is_valid_construct` in its lcl.py): no two bricks of a layer share a stud. It never
+    asks whether the bricks connect, though the paper's definition does; kept to re-judge its published labels."""
+    return bool(bricks) and not any(overlap(a, b) for i, a in enumerate(bricks) for b in bricks[i + 1 :])
+
+
 def why_invalid(bricks: list[Brick]) -> str:
     """A short reason, or "" for a valid construct."""
     if not bricks:
