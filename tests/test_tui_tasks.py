@@ -103,3 +103,28 @@ async def test_a_model_is_checked_before_a_session_is_opened_for_it(db_path: Pat
         assert screen.session is None  # no session opened for a model that cannot answer
     with MatchStore(db_path) as store:
         assert list(store.documents(TASK_ANSWERS)) == []
+
+
+async def test_recorded_lcl_sessions_show_the_published_figure_and_each_rule(db_path: Path) -> None:
+    import shutil
+
+    from arena.imports.lcl_experiments import read_lcl
+    from arena.imports.run import add_sessions
+    from arena.imports.shipped import published_folder
+
+    with published_folder("childplay") as folder, MatchStore(db_path) as store:
+        shutil.copytree(folder / "lcl_experiments", db_path.parent / "lcl")
+        add_sessions(store, read_lcl([db_path.parent / "lcl"])[0])
+    app = make_app(db_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = TasksScreen(app.store)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#task-name", Select).value = "lcl-validity"
+
+        def shown() -> str:
+            return str(screen.query_one("#task-item", Static).render())
+
+        await wait_for(pilot, lambda: "Recorded lcl-validity sessions" in shown())
+        assert "llm:gpt-4-1106-preview T=0: 50/100 (50%)" in shown()
+        assert "published 2%, overlap-only rule 2%" in shown() and "random 50%" in shown()

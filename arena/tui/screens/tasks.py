@@ -105,10 +105,35 @@ class TasksScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "ChildPlay tasks"
         self.show_model_fields()
+        self.show_recorded("shapes")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "task-who":
             self.show_model_fields()
+        if event.select.id == "task-name":
+            self.show_recorded(str(event.value))
+
+    @work(thread=True, exclusive=True, group="task-recorded")
+    def show_recorded(self, task: str) -> None:
+        """The task's recorded sessions (run here or imported) with their measures, read off the event loop."""
+        from arena.tasks.session import task_sessions
+
+        rows = [session_summary(s) for s in task_sessions(self.store) if s.record.task == task and s.answers]
+        self.app.call_from_thread(self.list_recorded, task, rows)
+
+    def list_recorded(self, task: str, rows: list[dict[str, Any]]) -> None:
+        """Each recorded session of the task a line, while no session runs here (a published run: its rules)."""
+        if self.session is not None or str(self.query_one("#task-name", Select).value) != task:
+            return
+        lines = ["Choose a task and who answers, then Start (F5)."]
+        if rows:
+            lines += ["", f"Recorded {task} sessions:"]
+        for row in rows:
+            accuracy = "-" if row["accuracy"] is None else f"{100 * row['accuracy']:.0f}%"
+            temperature = "" if row["temperature"] is None else f" T={row['temperature']:g}"
+            lines.append(f"{row['player']}{temperature}: {row['correct']}/{row['answered']} ({accuracy}) "
+                         f"{details(row)}".rstrip())  # fmt: skip
+        self.query_one("#task-item", Static).update(inert_text("\n".join(lines)))
 
     def show_model_fields(self) -> None:
         """The model and API-base fields only when a litellm model answers: at 80 columns the rest need the room."""
