@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from statistics import mean
 from typing import Any
 
@@ -19,6 +20,19 @@ GTS_RULE = "correct / parsable SMILES, as ChildPlay's Table 4; accuracy_all_answ
 
 def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
+
+
+@cache
+def random_construct_rate(bricks: int = 3, samples: int = 2000) -> float:
+    """How often ChildPlay's random builder's construct of `bricks` bricks is valid (the paper's rule), seeded."""
+    import random
+
+    from games.tasks.base import Item
+    from games.tasks.lcl import LCLConstructTask, is_valid, parse
+
+    task, rng = LCLConstructTask(bricks), random.Random(0)
+    item = Item(1, str(bricks), str(bricks))
+    return round(sum(is_valid(parse(task.random_answer(item, rng))) for _ in range(samples)) / samples, 4)
 
 
 def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
@@ -53,6 +67,7 @@ def task_metrics(task: str, answers: list[TaskAnswerRecord]) -> dict[str, Any]:
     elif task == "lcl-construct":
         metrics["valid_constructs"] = correct
         metrics["parse_failures"] = unreadable
+        metrics["random_baseline"] = random_construct_rate()
     if task.startswith("lcl-") and answers and all("published" in a.scores for a in answers):
         # An imported LCL run: the published verdicts and ChildPlay's overlap-only rule beside the paper's rule.
         metrics["accuracy_rule"] = LCL_RULE

@@ -41,7 +41,8 @@ def details(row: dict[str, Any]) -> str:
         own = "  ".join(f"on {t}: {percent(row[f'accuracy_{t}'])}" for t in ("valid", "invalid"))
         return f"{own}  random {percent(row['random_baseline'])}{published}"
     if row["task"] == "lcl-construct":
-        return f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}{published}"
+        made = f"valid constructs {row['valid_constructs']}, parse failures {row['parse_failures']}"
+        return f"{made}  random {percent(row['random_baseline'])}{published}"
     if row["task"] == "gts":
         similarity, distance = row["mean_similarity"], row["mean_distance"]
         return (
