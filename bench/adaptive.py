@@ -18,7 +18,7 @@ from arena.analysis.ratings import Result
 from arena.players import PlayerOptions
 from arena.runner.tournament import run_tournament
 from arena.store import MatchStore
-from arena.tournaments.adaptive import AdaptiveRun, first_points, run_adaptive, standing
+from arena.tournaments.adaptive import AdaptiveRun, run_adaptive, standing
 from arena.tournaments.config import TournamentConfig, parse_config
 from arena.tournaments.schedule import build_schedule
 from bench.ratings import load
@@ -43,7 +43,7 @@ def round_robin(config: TournamentConfig) -> tuple[list[str], int, int]:
     for plan in build_schedule(config).plans:
         for record in asyncio.run(run_tournament(plan, options=PlayerOptions())):
             setup = plan.setup(record.index)
-            points = first_points(record)
+            points = record.outcome.points(0)
             if points is not None:
                 results.append(Result(LADDER.index(setup.players[0]), LADDER.index(setup.players[1]), points))
     return ordered(results)

@@ -14,6 +14,7 @@ from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
 from arena.match.manifest import versions_label
+from arena.match.records import seat_points
 
 ANALYSIS_VERSION = 7  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
 # 6: turns and first-try legality; 7: the versions of the run manifest
@@ -153,14 +154,8 @@ class MatchAnalysis:
         return self.status == "finished"
 
     def points(self, seat: int) -> float | None:
-        """Points in the rating fit: 1 win, 0.5 draw, 0 loss (a DQ is lost by its player); None when unscored."""
-        if not self.scored:
-            return None
-        if self.termination == "disqualified":
-            return 0.0 if self.disqualified == seat else 1.0
-        if self.winner is None:
-            return 0.5
-        return 1.0 if self.winner == seat else 0.0
+        """Points in the rating fit (`seat_points`, as a match record counts them)."""
+        return seat_points(self.status, self.termination, self.winner, self.disqualified, seat)
 
     def outcome(self, seat: int) -> str | None:
         """How the match ended for a seat, on the board: win, draw, loss, disqualified, opponent_disqualified."""

@@ -103,7 +103,7 @@ def ablation_summary(db: Path, ablation: AblationConfig, configs: list[Any]) -> 
     from arena.store import MatchStore
     from arena.store.summaries import FIELD
 
-    wanted = {config.tournament_id(): i for i, config in enumerate(configs)}  # in the cells' order
+    wanted = dict.fromkeys(config.tournament_id() for config in configs)  # in the cells' order
     at = FIELD["tournament"]
     with MatchStore(db, read_only=True) as store:
         analyses = analyse_store(store, lambda row: row[at] in wanted, with_moves=False, workers=worker_count)

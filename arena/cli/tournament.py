@@ -18,6 +18,8 @@ from arena.cli.common import (
     refuse_unusable,
 )
 
+INTERRUPTED = "interrupted; finished matches are recorded (run the same command again to resume)"
+
 if TYPE_CHECKING:
     from arena.players import PlayerOptions
     from arena.tournaments.config import TournamentConfig
@@ -82,7 +84,7 @@ def run_adaptive_file(config: TournamentConfig, defaults: PlayerOptions, args: a
         print_error(f"{prog}: error: {error}")
         return 2
     except KeyboardInterrupt:
-        print_error(f"{prog}: interrupted; finished matches are recorded (run the same command again to resume)")
+        print_error(f"{prog}: {INTERRUPTED}")
         return 130
     if args.json:
         import json
@@ -136,7 +138,7 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
         print_error(f"{prog}: error: {error}")
         return 2
     except KeyboardInterrupt:
-        print_error(f"{prog}: interrupted; finished matches are recorded (run the same command again to resume)")
+        print_error(f"{prog}: {INTERRUPTED}")
         return 130
 
 

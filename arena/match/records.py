@@ -43,6 +43,17 @@ class PlayerRecord(BaseModel):
     settings: dict[str, Any] = Field(default_factory=dict)
 
 
+def seat_points(status: str, termination: str, winner: int | None, disqualified: int | None, seat: int) -> float | None:
+    """A seat's points in the rating fit: 1 win, 0.5 draw, 0 loss (a DQ is lost by its player); None unscored."""
+    if status != "finished":
+        return None
+    if termination == "disqualified":
+        return 0.0 if disqualified == seat else 1.0
+    if winner is None:
+        return 0.5
+    return 1.0 if winner == seat else 0.0
+
+
 class OutcomeRecord(BaseModel):
     """How the match ended: status, winner seat (None for none), and the reason."""
 
@@ -53,6 +64,10 @@ class OutcomeRecord(BaseModel):
     termination: str
     disqualified: int | None = None
     detail: str = ""
+
+    def points(self, seat: int) -> float | None:
+        """The seat's points in the rating fit (`seat_points`)."""
+        return seat_points(self.status, self.termination, self.winner, self.disqualified, seat)
 
 
 class MatchRecord(BaseModel):

@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from itertools import combinations, pairwise
 
 from arena.analysis.ratings import Ratings, Result, bradley_terry
-from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
 from arena.runner.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
@@ -81,7 +80,7 @@ def run_adaptive(
         for at in plan.indexes:
             setup = plan.setup(at)
             first, second = players.index(setup.players[0]), players.index(setup.players[1])
-            points = first_points(recorded[at])
+            points = recorded[at].outcome.points(0)
             if points is not None:
                 results.append(Result(first, second, points))
         index += STEP
@@ -108,18 +107,6 @@ def run_adaptive(
     order, ratings, widths = standing(results, len(players))
     separated = sum(1 for _, width in widths if width is None)
     return AdaptiveRun(tournament, index, played_now, stopped, [players[i] for i in order], ratings, separated)
-
-
-def first_points(record: MatchRecord) -> float | None:
-    """The first seat's points in a scored match (a disqualification lost by its player), else None."""
-    outcome = record.outcome
-    if outcome.status != "finished":
-        return None
-    if outcome.termination == "disqualified":
-        return 0.0 if outcome.disqualified == 0 else 1.0
-    if outcome.winner is None:
-        return 0.5
-    return 1.0 if outcome.winner == 0 else 0.0
 
 
 def standing(
