@@ -52,9 +52,11 @@ def test_two_runs_compare_only_on_a_common_anchor(tmp_path: Path) -> None:
 
     (tmp_path / "c.json").write_text(json.dumps(report_of(tmp_path, "two", "2", "random=900")))  # another rating
     (tmp_path / "d.json").write_text(json.dumps(report_of(tmp_path, "two", "2")))  # no anchor at all
-    for other in ("c.json", "d.json"):
-        refused = run_arena("compare", str(tmp_path / "a.json"), str(tmp_path / other))
-        assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "share no anchor" in refused.stderr
+    refused = run_arena("compare", str(tmp_path / "a.json"), str(tmp_path / "c.json"))
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "the anchor random is held by the first report at 800 and the second report at 900" in refused.stderr
+    refused = run_arena("compare", str(tmp_path / "a.json"), str(tmp_path / "d.json"))
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "share no anchor" in refused.stderr
     unanchored = report_of(tmp_path, "two", "2")["games"]["tictactoe"]["groups"][0]  # type: ignore[index]
     assert unanchored["scale"].startswith("relative: 1000 is the group's mean player")
 
@@ -65,7 +67,29 @@ def test_bad_anchors_and_files_are_one_line(tmp_path: Path) -> None:
     bad = run_arena("report", "--db", str(db), "--anchor", "random")
     assert bad.returncode == 2 and "an anchor is PLAYER=RATING" in bad.stderr
     stranger = run_arena("report", "--db", str(db), "--anchor", "nobody=1000", "--json", "--resamples", "10")
-    assert stranger.returncode == 0 and "anchor 'nobody' has no scored match" in stranger.stderr
+    assert stranger.returncode == 2 and stranger.stderr.count("\n") == 1 and not stranger.stdout
+    assert "anchor 'nobody' names no player of this report" in stranger.stderr
     (tmp_path / "junk.json").write_text("{not json")
     junk = run_arena("compare", str(tmp_path / "junk.json"), str(tmp_path / "junk.json"))
     assert junk.returncode == 2 and junk.stderr.count("\n") == 1 and "is not JSON" in junk.stderr
+
+
+def test_a_second_anchor_in_one_report_only_is_refused_by_name(tmp_path: Path) -> None:
+    """One report on random=800, the other on random=800 and minimax L1=2000: random is not at 800 in the
+    second, so every change would carry the shift; the comparison is refused naming the anchor that differs."""
+    (tmp_path / "a.json").write_text(json.dumps(report_of(tmp_path, "one", "1", "random=800")))
+    both = report_of(tmp_path, "two", "2", "random=800", "minimax L1=2000")
+    (tmp_path / "b.json").write_text(json.dumps(both))
+    refused = run_arena("compare", str(tmp_path / "a.json"), str(tmp_path / "b.json"))
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and not refused.stdout
+    assert "anchor minimax L1 is held by the first report not at all and the second report at 2000" in refused.stderr
+
+
+def test_an_anchor_named_by_its_spec_is_the_same_anchor(tmp_path: Path) -> None:
+    by_name = report_of(tmp_path, "one", "1", "minimax L3=1200")
+    by_spec = report_of(tmp_path, "one", "1", "minimax:level=3=1200")
+    for report in (by_name, by_spec):
+        rows = {p["player"]: p for p in report["games"]["tictactoe"]["players"]}  # type: ignore[index]
+        assert rows["minimax L3"]["rating"] == 1200.0
+        assert report["games"]["tictactoe"]["groups"][0]["anchors"] == {"minimax L3": 1200.0}  # type: ignore[index]
+    assert by_name["games"] == by_spec["games"]

@@ -36,7 +36,18 @@ def test_childplays_imported_games_feed_the_combined_score(tmp_path: Path) -> No
         text=True,
         cwd=ROOT,
     )
-    rows = {row["player"]: row for row in json.loads(report.stdout)["combined"]}
+    shown = json.loads(report.stdout)
+    rows = {row["player"]: row for row in shown["combined"]}
+    # The LCL files name the models by dated ids; joined on the paper's names, each model and temperature is one
+    # row holding its games, Shapes and both LCL tasks, and no row is named by a dated id.
+    for model in ("gpt-3.5-turbo", "gpt-4", "gpt-4o", "gpt-4o-mini"):
+        for temperature in ("0", "0.5", "1", "1.5"):
+            row = rows[f"llm:{model} T={temperature} childplay"]
+            assert row["components"] == 6, row
+            assert row["lcl-validity_n"] == row["lcl-construct_n"] == 100 and row["tictactoe_n"] > 0
+    assert not [player for player in rows if "-20" in player or "1106" in player]
+    ids = {session["player"]: session for session in shown["tasks"] if session["task"] == "lcl-validity"}
+    assert ids["llm:gpt-4o"]["model_id"] == "gpt-4o-2024-08-06" and ids["llm:gpt-4"]["model_id"] == "gpt-4-1106-preview"
     gpt4o = rows["llm:gpt-4o T=0 childplay"]
     assert (gpt4o["tictactoe_n"], gpt4o["connect-four_n"], gpt4o["battleship_n"]) == (100, 100, 100)
     assert gpt4o["tictactoe"] == 0.5 and not gpt4o["provisional"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.imports.childplay_models import paper_model
 from arena.imports.common import ImportFormatError
 from arena.imports.lcl_experiments import read_lcl
 from arena.imports.run import add_sessions
@@ -52,7 +53,10 @@ def test_every_file_is_re_judged_as_pinned_and_the_published_labels_are_the_over
         assert len(answers) == 100
         counts = (int(sum(a.scores["published"] for a in answers)), int(sum(a.scores["overlap_only"] for a in answers)),
                   sum(a.correct for a in answers))  # fmt: skip
-        found.setdefault((session.record.task, session.record.player.removeprefix("llm:")), []).append(counts)
+        assert session.record.source is not None
+        model_id = session.record.source["model_id"]  # the file's dated id, kept beside the paper's name
+        assert session.record.player == f"llm:{paper_model(model_id)}" != f"llm:{model_id}"
+        found.setdefault((session.record.task, model_id), []).append(counts)
         metrics = task_metrics(session.record.task, answers)
         assert metrics["published_accuracy"] == counts[0] / 100 and metrics["accuracy"] == counts[2] / 100
     assert found == PINNED
@@ -109,10 +113,10 @@ def test_the_report_shows_each_rule_beside_the_published_figure(lcl_folder: Path
     report = run_arena("report", "--db", db, "--json")
     assert report.returncode == 0, report.stderr
     data = json.loads(report.stdout)
-    gpt4 = next(t for t in data["tasks"] if t["task"] == "lcl-validity" and t["player"] == "llm:gpt-4-1106-preview"
+    gpt4 = next(t for t in data["tasks"] if t["task"] == "lcl-validity" and t["player"] == "llm:gpt-4"
                 and t["temperature"] == 0)  # fmt: skip
     assert (gpt4["published_accuracy"], gpt4["overlap_only_accuracy"], gpt4["accuracy"]) == (0.02, 0.02, 0.5)
-    assert gpt4["random_baseline"] == 0.5
+    assert gpt4["random_baseline"] == 0.5 and gpt4["model_id"] == "gpt-4-1106-preview"
     rows = [r for r in data["published_vs_recomputed"] if r["group"] == "metrics.json"]
     assert [next(iter(r["published"].values())) for r in rows] == [575, 102]
     shown = run_arena("report", "--db", db)

@@ -126,5 +126,5 @@ async def test_recorded_lcl_sessions_show_the_published_figure_and_each_rule(db_
             return str(screen.query_one("#task-item", Static).render())
 
         await wait_for(pilot, lambda: "Recorded lcl-validity sessions" in shown())
-        assert "llm:gpt-4-1106-preview T=0: 50/100 (50%)" in shown()
+        assert "llm:gpt-4 T=0: 50/100 (50%)" in shown()
         assert "published 2%, overlap-only rule 2%" in shown() and "random 50%" in shown()

@@ -151,7 +151,7 @@ def run_report(argv: list[str]) -> int:
     for warning in store.warnings:
         print_error(f"warning: {warning}")
     rated = {row.player for board in report.boards for row in board.rows if row.rated}
-    for name, _ in args.anchor:
+    for name in report.anchors:
         if name not in rated:
             print_error(f"warning: anchor {name!r} has no scored match in this report: no table rests on it")
     if not report.analyses and not report.sessions:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena.imports.childplay_models import FOLDER_MODELS as MODELS
 from arena.imports.common import ImportFormatError, SourceFile, board_result, record_id
 from arena.imports.files import check_numbers, read_json
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
@@ -14,7 +15,6 @@ from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRe
 PAPER = "childplay"
 FOLDER = re.compile(r"^(?:hf_)?experiment_(tictactoe|connectfour|battleship)_(.+)_oneshot_temp_([0-9.]+)$")
 MESSAGES = re.compile(r"^game_messages_(tictactoe|connectfour|battleship)\.json$")
-MODELS = {"gpt3_5": "gpt-3.5-turbo", "gpt4": "gpt-4", "gpt4o": "gpt-4o", "gpt4o_mini": "gpt-4o-mini"}
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 TURN = re.compile(r"^(.+)'s turn to guess\.$")
 NO_REPLY = "ChildPlay logs no reply; its game ended on the model's repeated invalid answers"

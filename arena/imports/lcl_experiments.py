@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena.imports.childplay_models import SOURCE as MODEL_SOURCE
+from arena.imports.childplay_models import paper_model
 from arena.imports.common import FileCheck, ImportFormatError, SourceFile, record_id
 from arena.imports.files import read_json, read_text
 from arena.imports.shapes import ImportedSession
@@ -38,7 +40,8 @@ class LclRow:
 
     file: str
     task: str  # lcl-validity or lcl-construct
-    model: str
+    model: str  # the paper's name (childplay_models), on which the games and Shapes join
+    model_id: str  # the dated id as the file writes it, without `oa:`
     temperature: float
     experiment: int
     answer: str  # validity: the model's "valid"/"invalid"; construct: the construct it built, as written
@@ -93,9 +96,9 @@ def read_rows(path: Path) -> list[LclRow]:
             published = truth(cells[5], where)
         else:
             answer, published = written, truth(cells[3], where)
-        model = cells[1].removeprefix("oa:")
-        rows.append(LclRow(path.name, "lcl-validity" if validity else "lcl-construct", model, temperature,
-                           experiment, answer, parse(written), written, published))  # fmt: skip
+        model_id = cells[1].removeprefix("oa:")
+        rows.append(LclRow(path.name, "lcl-validity" if validity else "lcl-construct", paper_model(model_id), model_id,
+                           temperature, experiment, answer, parse(written), written, published))  # fmt: skip
     return rows
 
 
@@ -130,7 +133,8 @@ def read_lcl(paths: list[Path]) -> tuple[list[ImportedSession], list[FileCheck],
 
 def session(task: str, model: str, temperature: float, rows: list[LclRow], files: dict[str, str]) -> ImportedSession:
     """One model's answers to one task at one temperature, in the files' order."""
-    session_id = record_id(PAPER, task, model, temperature)[:12]
+    model_id = rows[0].model_id
+    session_id = record_id(PAPER, task, model_id, temperature)[:12]  # the file's id: a re-import replaces in place
     answers = []
     for number, row in enumerate(rows, 1):
         paper, lenient, reason = verdicts(row)
@@ -162,6 +166,8 @@ def session(task: str, model: str, temperature: float, rows: list[LclRow], files
         started_at=ANSWERED_AT,
         source={
             "paper": PAPER,
+            "model_id": model_id,
+            "model_join": MODEL_SOURCE,
             "files": [
                 {"file": name, "sha256": digest}
                 for name, digest in sorted(files.items())

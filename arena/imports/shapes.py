@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena.imports.childplay_models import FOLDER_MODELS as MODELS
 from arena.imports.common import Disagreement, FileCheck, ImportFormatError, SourceFile, record_id
 from arena.imports.files import read_json
 from arena.sessions.records import TaskAnswerRecord, TaskSessionRecord
@@ -17,7 +18,6 @@ from games.tasks.base import Item
 from games.tasks.shapes import ShapesTask
 
 PAPER = "childplay"
-MODELS = {"gpt3_5": "gpt-3.5-turbo", "gpt4": "gpt-4", "gpt4o": "gpt-4o", "gpt4o_mini": "gpt-4o-mini"}
 NOT_LOGGED = "ChildPlay logs no reply for an answer it could not read (a wrong move)"
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from arena.analysis.anchors import resolve_anchors
 from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.groups import first_move_term
@@ -60,6 +61,7 @@ class Report:
     sessions: list[TaskSession] = field(default_factory=list)
     combined: list[CombinedRow] = field(default_factory=list)
     published: list[Comparison] = field(default_factory=list)  # imported games' published figures beside ours
+    anchors: dict[str, float] = field(default_factory=dict)  # the anchors asked for, under the tables' names
 
 
 def load_report(
@@ -99,13 +101,20 @@ def load_report(
     with gc_paused():  # hundreds of thousands of objects, no cycles: full collections only cost time
         if family is not None:
             analyses = [a for a in analyses if family in a.families]
+        if anchors and analyses:  # with none, the report says there is nothing to show
+            anchors = resolve_anchors(anchors, {player for analysis in analyses for player in analysis.players})
         boards = [build_leaderboard(name, analyses, resamples, anchors) for name in games_of(analyses)]
-    own_sessions = tournament is None and family is None and source in (None, "arena")
-    sessions = stored_sessions(store) if own_sessions else []
+    with_sessions = tournament is None and family is None
+    sessions = [s for s in stored_sessions(store) if source in (None, session_source(s))] if with_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []
     imported = any(analysis.source != "arena" for analysis in analyses)
     published = comparisons(store, source, game, imported) if tournament is None and family is None else []
-    return Report(analyses, boards, sessions, combined, published)
+    return Report(analyses, boards, sessions, combined, published, dict(anchors or {}))
+
+
+def session_source(session: TaskSession) -> str:
+    """The paper a session was imported from, or `arena` for one asked here (as a match's source)."""
+    return str((session.record.source or {}).get("paper") or "arena")
 
 
 def stored_sessions(store: MatchStore) -> list[TaskSession]:
