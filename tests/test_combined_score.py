@@ -48,6 +48,17 @@ def test_childplays_imported_games_feed_the_combined_score(tmp_path: Path) -> No
     assert not [player for player in rows if "-20" in player or "1106" in player]
     ids = {session["player"]: session for session in shown["tasks"] if session["task"] == "lcl-validity"}
     assert ids["llm:gpt-4o"]["model_id"] == "gpt-4o-2024-08-06" and ids["llm:gpt-4"]["model_id"] == "gpt-4-1106-preview"
+    # gpt-4o-mini's tic-tac-toe at T=0 logs 11 of the 100 games played (the results file says 10-89-1): marked
+    # as a partial sample beside its published record and left out of the ranks, whatever its rating.
+    board = {row["player"]: row for row in shown["games"]["tictactoe"]["players"]}
+    survivor = board["llm:gpt-4o-mini T=0 childplay"]
+    assert survivor["rank"] is None and survivor["provisional"] and survivor["rating"] > 1200
+    assert survivor["partial_sample"]["logged"] == 11 and survivor["partial_sample"]["played"] == 100
+    assert survivor["partial_sample"]["published_record"] == "10-1-89"
+    ranked = [row for row in board.values() if row["partial_sample"] is None]
+    assert all(row["rank"] for row in ranked) and min(row["rank"] for row in ranked) == 1
+    assert board["llm:gpt-4o-mini T=0.5 childplay"]["partial_sample"] is None
+    assert shown["games"]["connect-four 7x7"]["players"][0]["partial_sample"] is None
     gpt4o = rows["llm:gpt-4o T=0 childplay"]
     assert (gpt4o["tictactoe_n"], gpt4o["connect-four_n"], gpt4o["battleship_n"]) == (100, 100, 100)
     assert gpt4o["tictactoe"] == 0.5 and not gpt4o["provisional"]

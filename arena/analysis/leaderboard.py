@@ -55,6 +55,25 @@ class SeatRecord:
         return out
 
 
+@dataclass(frozen=True)
+class PartialSample:
+    """A published run of which only some games were logged: the survivors are no random sample of it."""
+
+    logged: int
+    played: int
+    record: str  # the published run's wins-draws-losses, from this player's side
+    file: str  # the run's results file
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain values for JSON."""
+        return {"logged": self.logged, "played": self.played, "published_record": self.record, "file": self.file}
+
+    @property
+    def words(self) -> str:
+        """`11 of 100 games logged; published 10-1-89`."""
+        return f"{self.logged} of {self.played} games logged; published {self.record}"
+
+
 @dataclass
 class PlayerRow:
     """Everything the leaderboard says about one player (one full configuration) in one game."""
@@ -71,6 +90,7 @@ class PlayerRow:
     elo: float = math.nan
     group: int = 0  # its comparison group (players linked by scored matches); 0: never scored
     rank: int = 0  # 1 + the players of its group whose whole interval lies above this one's; 0: unrated
+    sample: PartialSample | None = None  # its games are a known partial sample of a published run: never ranked
 
     @property
     def rated(self) -> bool:
@@ -79,8 +99,8 @@ class PlayerRow:
 
     @property
     def provisional(self) -> bool:
-        """Too few scored matches for its rank to mean much: marked, never shown as certain."""
-        return self.scored < PROVISIONAL
+        """Too few scored matches for its rank to mean much, or a partial sample: marked, never shown as certain."""
+        return self.scored < PROVISIONAL or self.sample is not None
 
     def total(self, name: str) -> int:
         """A result count over both seats."""
@@ -109,6 +129,7 @@ class PlayerRow:
             "provisional": self.provisional,
             "group": self.group or None,
             "rank": self.rank or None,
+            "partial_sample": self.sample.as_dict() if self.sample else None,
             "matches": self.matches,
             "scored": self.scored,
             "unscored": self.unscored,
@@ -221,9 +242,14 @@ class Leaderboard:
 
 
 def build_leaderboard(
-    game: str, analyses: Iterable[MatchAnalysis], resamples: int = 1000, anchors: dict[str, float] | None = None
+    game: str,
+    analyses: Iterable[MatchAnalysis],
+    resamples: int = 1000,
+    anchors: dict[str, float] | None = None,
+    samples: dict[str, PartialSample] | None = None,
 ) -> Leaderboard:
-    """The leaderboard of one game variant (`games_of`) from match analyses (other variants are ignored)."""
+    """The leaderboard of one game variant (`games_of`) from match analyses (other variants are ignored);
+    `samples` names the players whose games are a known partial sample of a published run."""
     rows: dict[str, PlayerRow] = {}
     matrix: dict[tuple[str, str], list[int]] = {}
     results: list[tuple[str, str, float]] = []
@@ -267,10 +293,25 @@ def build_leaderboard(
         row.rating, row.low, row.high, row.elo, row.group, row.rank = (
             fit.rating, fit.low, fit.high, fit.elo, fit.group, fit.rank
         )  # fmt: skip
+    if samples:
+        rank_without_samples(rows, samples)
     ordered = sorted(rows.values(), key=rank)
     one = groups[0] if len(groups) == 1 else None
     first_move, fitted_term = (one.first_move, one.first_move_fitted) if one else (math.nan, False)
     return Leaderboard(game, ordered, matrix, matches, first_move, fitted_term, rules, groups, sorted(versions))
+
+
+def rank_without_samples(rows: dict[str, PlayerRow], samples: dict[str, PartialSample]) -> None:
+    """Mark the partial samples and leave them out of ranks: theirs is none, and nobody is ranked below one."""
+    for name, sample in samples.items():
+        if name in rows:
+            rows[name].sample = sample
+    ranked = [row for row in rows.values() if row.rank and row.sample is None]
+    for row in rows.values():
+        if row.sample is not None:
+            row.rank = 0
+        elif row.rank:
+            row.rank = 1 + sum(1 for other in ranked if other.group == row.group and other.low > row.high)
 
 
 def rank(row: PlayerRow) -> tuple[int, int, float, str]:

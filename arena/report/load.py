@@ -15,6 +15,7 @@ from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
 from arena.imports.compare import comparisons
 from arena.imports.comparison import Comparison
+from arena.imports.samples import partial_samples
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused
 from arena.store.summaries import FIELD
@@ -103,7 +104,10 @@ def load_report(
             analyses = [a for a in analyses if family in a.families]
         if anchors and analyses:  # with none, the report says there is nothing to show
             anchors = resolve_anchors(anchors, {player for analysis in analyses for player in analysis.players})
-        boards = [build_leaderboard(name, analyses, resamples, anchors) for name in games_of(analyses)]
+        samples = partial_samples(store, analyses)
+        boards = [
+            build_leaderboard(name, analyses, resamples, anchors, samples.get(name)) for name in games_of(analyses)
+        ]
     with_sessions = tournament is None and family is None
     sessions = [s for s in stored_sessions(store) if source in (None, session_source(s))] if with_sessions else []
     combined = combined_scores(analyses, sessions) if game is None else []

@@ -15,7 +15,8 @@ from arena.inert import inert_text
 from arena.report.load import sorted_rows
 
 RATING_CAPTION = (
-    "rating: Bradley-Terry (Elo scale) with a weak prior, 95% interval; ? under 5 scored matches; "
+    "rating: Bradley-Terry (Elo scale) with a weak prior, 95% interval; ? under 5 scored matches or a partial "
+    "sample (not ranked); "
     "W-D-L-DQ on the board, DQ = own disqualifications, opp DQ = the opponent's (never a win)"
 )
 KEEP_CAPTION = "; keep: moves keeping the game's value on positions not yet lost / a random legal move's rate there"
@@ -144,10 +145,11 @@ def first_move_words(advantage: float, fitted: bool) -> str:
 
 
 def caption_tail(board: Leaderboard) -> str:
-    """What the board's own columns mean."""
+    """What the board's own columns mean, and each partial sample's published record."""
+    partial = "".join(f"; partial sample {row.player}: {row.sample.words}" for row in board.rows if row.sample)
     if board.rules == "chess":
-        return CHESS_CAPTION
-    return KEEP_CAPTION + "; miss: sinks per valid move" if board.sinks else MISS_CAPTION
+        return CHESS_CAPTION + partial
+    return (KEEP_CAPTION + "; miss: sinks per valid move" if board.sinks else MISS_CAPTION) + partial
 
 
 def chess_cells(row: PlayerRow) -> list[str]:
