@@ -73,3 +73,25 @@ def test_topsakals_prompt_families_are_three_groups(topsakal_db: Path) -> None:
     text = " ".join(table.stdout.split())
     assert "tictactoe, group 1 of 3" in text and "group 3 of 3" in text and GROUPS_APART in text
     assert "head to head: rating difference where two players met" in text
+
+
+def test_the_ratings_chart_draws_each_group_on_its_own_panel() -> None:
+    """Groups that never met are not on one axis: a panel each, titled by group, the interval named as it is."""
+    from arena.analysis.charts import ratings_figure
+    from arena.analysis.leaderboard import Leaderboard, PlayerRow
+
+    fitted, groups = fit_groups(["a", "b", "c", "d", "e"], LIST_RESULTS + OTHER_RESULTS, resamples=50)
+    rows = []
+    for name, fit in fitted.items():
+        row = PlayerRow(name, None)
+        row.rating, row.low, row.high, row.group, row.rank = fit.rating, fit.low, fit.high, fit.group, fit.rank
+        rows.append(row)
+    board = Leaderboard("tictactoe", rows, {}, 19, math.nan, False, "tictactoe", groups, [])
+    figure = ratings_figure(board)
+    titles = [axis.get_title() for axis in figure.axes]
+    assert titles == ["group 1 of 2: 2 players, 10 matches; 1000 = the group's mean player",
+                      "group 2 of 2: 3 players, 9 matches; 1000 = the group's mean player"]  # fmt: skip
+    shown = [[label.get_text() for label in axis.get_yticklabels()] for axis in figure.axes]
+    assert shown == [["a?", "b?"], ["c?", "d?", "e?"]]  # no scored matches counted on these rows: provisional
+    assert all("the wider of the bootstrap's and the posterior's" in axis.get_xlabel() for axis in figure.axes)
+    assert "2 comparison groups never met" in figure.get_suptitle()

@@ -58,19 +58,36 @@ def results_by_seat(board: Leaderboard, path: Path) -> Path:
     return path
 
 
+RATING_AXIS = "rating (Bradley-Terry, Elo scale); 95% interval: the wider of the bootstrap's and the posterior's"
+
+
+def ratings_figure(board: Leaderboard) -> Figure:
+    """One panel per comparison group (players of different groups never met: their ratings are not on one scale)."""
+    rated = [row for row in board.rows if not math.isnan(row.rating)]
+    groups = [group for group in board.groups if any(row.group == group.number for row in rated)]
+    sizes = [sum(1 for row in rated if row.group == group.number) for group in groups] or [1]
+    figure, axes = plt.subplots(len(sizes), 1, figsize=(9, 0.45 * sum(sizes) + 1.4 * len(sizes) + 0.6),
+                                height_ratios=[size + 1.5 for size in sizes], squeeze=False)  # fmt: skip
+    for axis, group in zip(axes[:, 0], groups, strict=False):
+        rows = [row for row in rated if row.group == group.number]
+        names = [inert(row.player) + ("?" if row.provisional else "") for row in rows]
+        errors = [[row.rating - row.low for row in rows], [row.high - row.rating for row in rows]]
+        axis.errorbar([row.rating for row in rows], names, xerr=errors, fmt="o", color="#1565c0", ecolor="#90caf9",
+                      capsize=4)  # fmt: skip
+        axis.invert_yaxis()
+        axis.set_xlabel(RATING_AXIS)
+        where = f"group {group.number} of {len(groups)}: " if len(groups) > 1 else ""
+        scale = group.scale if group.anchors else "1000 = the group's mean player"
+        axis.set_title(inert(f"{where}{len(rows)} players, {group.matches} matches; {scale}"), fontsize=10)
+        axis.grid(axis="x", alpha=0.3)
+    apart = f"; {len(groups)} comparison groups never met, each on its own scale" if len(groups) > 1 else ""
+    figure.suptitle(inert(f"{board.game}: ratings from {board.matches} matches{apart}"))
+    return figure
+
+
 def ratings(board: Leaderboard, path: Path) -> Path:
-    """Bradley-Terry ratings with their 95% bootstrap intervals."""
-    rows = [row for row in board.rows if not math.isnan(row.rating)]
-    figure, axis = plt.subplots(figsize=(9, 0.45 * len(rows) + 1.8))
-    names = [inert(row.player) for row in rows]
-    values = [row.rating for row in rows]
-    errors = [[row.rating - row.low for row in rows], [row.high - row.rating for row in rows]]
-    axis.errorbar(values, names, xerr=errors, fmt="o", color="#1565c0", ecolor="#90caf9", capsize=4)
-    axis.invert_yaxis()
-    axis.set_xlabel("rating (Bradley-Terry, Elo scale; 95% bootstrap interval)")
-    axis.set_title(f"{board.game}: ratings from {board.matches} matches")
-    axis.grid(axis="x", alpha=0.3)
-    return save(figure, path)
+    """The ratings chart (`ratings_figure`) as a PNG."""
+    return save(ratings_figure(board), path)
 
 
 def missed(board: Leaderboard, path: Path) -> Path:
