@@ -61,3 +61,24 @@ def test_flags_declare_a_grid_and_bad_grids_are_one_line(tmp_path: Path) -> None
     (tmp_path / "bad.toml").write_text("model = ")
     refused = run_arena("ablate", str(tmp_path / "bad.toml"), "--db", db)
     assert refused.returncode == 2 and "is not TOML" in refused.stderr and refused.stderr.count("\n") == 1
+
+
+def test_keep_in_a_cell_is_the_reports_keep() -> None:
+    """`keep` counts moves from positions not yet lost, pooled over moves, as the report's column does: a match
+    whose moves were mostly made in a lost position (every move keeps a lost value) does not lift it."""
+    from arena.analysis.ablation import cell_of, cell_row
+    from arena.analysis.leaderboard import build_leaderboard
+    from arena.analysis.moves import MatchAnalysis, SeatStats
+
+    def match(index: int, graded: int, optimal: int, graded_open: int, optimal_open: int) -> MatchAnalysis:
+        model = SeatStats(valid=graded, turns=graded, first_try_valid=graded, graded=graded, optimal=optimal,
+                          graded_open=graded_open, optimal_open=optimal_open)  # fmt: skip
+        return MatchAnalysis(id=str(index), ended_at="", game="tictactoe", tournament="t", index=index,
+                             status="finished", winner=1, termination="win", disqualified=None,
+                             players=["llm:m", "random"], families=["arena", None], seats=[model, SeatStats()],
+                             variant="tictactoe", logged=True)  # fmt: skip
+
+    analyses = [match(0, 10, 9, 2, 1), match(1, 4, 3, 4, 3)]  # 12 of 14 moves kept, 4 of 6 on open positions
+    row = cell_row(cell_of({}, "llm:m", analyses))
+    report = next(r for r in build_leaderboard("tictactoe", analyses, resamples=0).rows if r.player == "llm:m")
+    assert row["keep"] == round(report.counts["optimal_open"] / report.counts["graded_open"], 4) == 0.6667

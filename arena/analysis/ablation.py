@@ -26,8 +26,9 @@ class Cell:
 
 
 def match_figures(analysis: MatchAnalysis, player: str) -> dict[str, float | None] | None:
-    """The model's score (1 win, 0.5 draw, 0 loss), legal first tries and final legality per turn, and the share
-    of its graded moves that kept the game's value; None if it did not play or the match was not scored."""
+    """The model's score (1 win, 0.5 draw, 0 loss), legal first tries and final legality per turn, and `keep` as
+    the report counts it: the share of its graded moves from positions not yet lost that kept the game's value
+    (with the two counts, so a cell pools them as the report does); None if it did not play or was not scored."""
     if player not in analysis.players or not analysis.scored:
         return None
     seat = analysis.players.index(player)
@@ -41,7 +42,9 @@ def match_figures(analysis: MatchAnalysis, player: str) -> dict[str, float | Non
         "score": analysis.points(seat),
         "first_legal": rate(stats.first_try_valid, turns),
         "final_legal": rate(stats.valid, turns),
-        "keep": rate(stats.optimal, stats.graded),
+        "keep": rate(stats.optimal_open, stats.graded_open),
+        "kept_open": stats.optimal_open,
+        "graded_open": stats.graded_open,
     }
 
 
@@ -58,11 +61,13 @@ def mean(values: list[float | None]) -> float | None:
 
 
 def cell_row(cell: Cell) -> dict[str, Any]:
-    """A cell's matches and the mean of each figure."""
+    """A cell's matches and each figure: the mean per match, but `keep` pooled over moves as the report's."""
     matches = list(cell.figures.values())
+    open_moves = sum(m.get("graded_open") or 0 for m in matches)
+    kept = sum(m.get("kept_open") or 0 for m in matches)
     return {"settings": cell.settings, "player": cell.player, "matches": len(matches)} | {
         name: _round(mean([m[name] for m in matches])) for name in FIGURES
-    }
+    } | {"keep": _round(kept / open_moves) if open_moves else None}
 
 
 def paired(first: Cell, second: Cell, name: str) -> list[float]:
