@@ -121,3 +121,19 @@ def test_the_report_shows_each_rule_beside_the_published_figure(lcl_folder: Path
     assert [next(iter(r["published"].values())) for r in rows] == [575, 102]
     shown = run_arena("report", "--db", db)
     assert "published 2%, overlap-only rule 2%" in shown.stdout
+
+
+def test_the_comparison_table_names_lcl_figures_as_what_they_count(lcl_folder: Path, tmp_path: Path) -> None:
+    """An LCL row holds correct answers out of answers (or metrics.json's count), not a game's P1-P2-tie-wrong."""
+    from arena.imports.compare import lcl_rows
+    from arena.imports.run import prepared
+    from arena.store.tables import PUBLISHED
+    from arena.imports.tables import figure_names
+
+    with MatchStore(tmp_path / "db") as store:
+        sessions, _, totals = read_lcl([lcl_folder])
+        add_sessions(store, sessions)
+        store.add_new(prepared(store, PUBLISHED, totals))
+        rows = lcl_rows(store)
+    names = {figure_names(row) for row in rows}
+    assert names == {"correct-answers", "correct validations", "valid constructs"}

@@ -41,7 +41,11 @@ def figure_names(row: Comparison) -> str:
         return "W-D-L-DQ" + ("-inv/move-moves" if len(row.metrics) > 4 else "")
     if row.paper == "llm-chess":
         return "games-White-Black-draws-moves"
-    return "correct-answers-unreadable" if row.game == "shapes" else "P1-P2-tie-wrong"
+    if row.game == "shapes":
+        return "correct-answers-unreadable"
+    if row.game.startswith("lcl-"):
+        return "-".join(name.replace("_", " ") for name in row.metrics)  # `correct-answers`, or metrics.json's key
+    return "P1-P2-tie-wrong"
 
 
 def short_group(group: str) -> str:
