@@ -223,3 +223,18 @@ def test_every_published_topsakal_result_is_what_the_report_counts(tmp_path: Pat
     assert len(shown) == len(expected) == 51  # 6 models x 2 prompts + 5 with images, in 3 games
     for key, tally in expected.items():
         assert shown[key] == {k: tally[k] for k in ("wins", "draws", "losses", "disqualified")}, key
+
+
+def test_check_writes_no_file_unless_asked_and_says_where(tmp_path: Path) -> None:
+    """`--check` alone writes nothing into the current folder; `--check-out FILE` writes there and says so."""
+    work = tmp_path / "work"
+    work.mkdir()
+    command = ("import", "--no-analyse", "topsakal", "--published", "--check")
+    plain = arena(*command, cwd=work)
+    assert plain.returncode == 0, plain.stderr
+    assert list(work.iterdir()) == [] and "write them to a file with --check-out FILE" in plain.stdout
+    missing = arena(*command, "--check-out", "out/d.csv", cwd=work)
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "cannot write out/d.csv" in missing.stderr
+    asked = arena(*command, "--check-out", "d.csv", cwd=work)
+    assert asked.returncode == 0 and f"2 disagreements written to {work / 'd.csv'}" in asked.stdout
+    assert [p.name for p in work.iterdir()] == ["d.csv"]

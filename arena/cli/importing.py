@@ -26,11 +26,13 @@ def import_parser() -> ArgumentParser:
     parser.add_argument("--published", action="store_true", help="the paper's own logs, shipped with the arena")
     parser.add_argument("--check", action="store_true", help="judge and compare only: record nothing")
     parser.add_argument(
+        "--check-out",
         "--disagreements",
+        dest="disagreements",
         type=Path,
         metavar="CSV",
-        help="write every disagreement here (file, game, move, published, arena, why); default with --check: "
-        "PAPER-disagreements.csv",
+        help="write every disagreement to this file (file, game, move, published, arena, why); nothing is written "
+        "unless asked",
     )
     parser.add_argument("--json", action="store_true", help="print the agreement per file as JSON")
     parser.add_argument(
@@ -87,7 +89,7 @@ def run_import(argv: list[str]) -> int:
     except StoreError as error:
         print_error(f"arena import: error: {error}")
         return 2
-    written = args.disagreements or (Path(f"{args.paper}-disagreements.csv") if args.check else None)
+    written = args.disagreements
     if written is not None:
         try:
             write_disagreements(written, result.checks)
@@ -97,7 +99,9 @@ def run_import(argv: list[str]) -> int:
     if args.json:
         files = [c.as_dict() for c in result.checks]
         counts = {"task_sessions": result.sessions, "task_sessions_added": result.sessions_added}
-        print(json.dumps({"games": result.games, "added": result.added, **counts, "files": files}), flush=True)
+        where = {"disagreements_file": str(written) if written is not None else None}
+        print(json.dumps({"games": result.games, "added": result.added, **counts, "files": files, **where}),
+              flush=True)  # fmt: skip
         return analyse_added(args.db, result.added, quiet=True) if result.added and not args.no_analyse else 0
     from arena.console import wide_console
     from arena.imports.tables import agreement_table
@@ -114,9 +118,12 @@ def run_import(argv: list[str]) -> int:
             markup=False,
             highlight=False,
         )
+    count = sum(len(c.disagreements) for c in result.checks)
     if written is not None:
-        count = sum(len(c.disagreements) for c in result.checks)
-        console.print(f"{count} disagreements written to {written}", markup=False, highlight=False)
+        console.print(f"{count} disagreements written to {written.resolve()}", markup=False, highlight=False)
+    elif count:
+        console.print(f"{count} disagreements; write them to a file with --check-out FILE", markup=False,
+                      highlight=False)  # fmt: skip
     return analyse_added(args.db, result.added, quiet=False) if result.added and not args.no_analyse else 0
 
 
