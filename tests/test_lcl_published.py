@@ -127,8 +127,8 @@ def test_the_comparison_table_names_lcl_figures_as_what_they_count(lcl_folder: P
     """An LCL row holds correct answers out of answers (or metrics.json's count), not a game's P1-P2-tie-wrong."""
     from arena.imports.compare import lcl_rows
     from arena.imports.run import prepared
-    from arena.store.tables import PUBLISHED
     from arena.imports.tables import figure_names
+    from arena.store.tables import PUBLISHED
 
     with MatchStore(tmp_path / "db") as store:
         sessions, _, totals = read_lcl([lcl_folder])

@@ -145,3 +145,18 @@ def test_a_report_saved_beside_the_database_under_its_name_changes_nothing(tmp_p
     assert again.returncode == 0 and again.stderr == "", again.stderr  # no refusal, no warning
     counted = json.loads(arena("report", "--db", str(db), "--json").stdout)
     assert counted["matches"] == 4 and (tmp_path / "r1.json").read_text() == report.stdout
+
+
+def test_a_json_output_redirected_beside_a_new_store_is_not_an_old_store(tmp_path: Path) -> None:
+    """`arena import ... --db DB --json > DB.json`: the shell makes DB.json (empty) before the store exists;
+    the store must not take it for an old single-file database to migrate, then or on the next command."""
+
+    db = tmp_path / "DB"
+    with (tmp_path / "DB.json").open("wb") as out:
+        done = subprocess.run([sys.executable, "-m", "arena", "import", "--no-analyse", "topsakal", "--published",
+                               "--db", str(db), "--json"], stdout=out, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert done.returncode == 0 and "moved" not in done.stderr, done.stderr
+    assert json.loads((tmp_path / "DB.json").read_text())["added"] == 1200
+    again = subprocess.run([sys.executable, "-m", "arena", "report", "--db", str(db), "--resamples", "0"],
+                           capture_output=True, text=True)  # fmt: skip
+    assert again.returncode == 0 and "moved" not in again.stderr and "DB.json" not in again.stderr, again.stderr

@@ -65,9 +65,11 @@ def cell_row(cell: Cell) -> dict[str, Any]:
     matches = list(cell.figures.values())
     open_moves = sum(m.get("graded_open") or 0 for m in matches)
     kept = sum(m.get("kept_open") or 0 for m in matches)
-    return {"settings": cell.settings, "player": cell.player, "matches": len(matches)} | {
-        name: _round(mean([m[name] for m in matches])) for name in FIGURES
-    } | {"keep": _round(kept / open_moves) if open_moves else None}
+    return (
+        {"settings": cell.settings, "player": cell.player, "matches": len(matches)}
+        | {name: _round(mean([m[name] for m in matches])) for name in FIGURES}
+        | {"keep": _round(kept / open_moves) if open_moves else None}
+    )
 
 
 def paired(first: Cell, second: Cell, name: str) -> list[float]:

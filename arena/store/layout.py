@@ -58,7 +58,9 @@ def beside(folder: Path) -> Path | None:
     except OSError:
         return None
     if not start:
-        return candidate  # empty: a single-file database a killed writer left, or nothing: harmless either way
+        # Empty: the shell made it for a redirect (`--json > DB.json`) before the command started; a killed old
+        # writer's empty file held nothing to move either.
+        return None
     return candidate if start.startswith(b"{") and legacy_tables(candidate, start) else None
 
 
