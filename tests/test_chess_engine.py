@@ -80,7 +80,13 @@ def test_stockfish_plays_records_and_is_graded_beside_random(tmp_path: Path) -> 
 
 def test_solve_gives_the_engines_verdict() -> None:
     solved = arena("solve", "chess", MATE_IN_ONE)
-    assert solved.returncode == 0 and "mate in 1" in solved.stdout and "Ra8#" in solved.stdout, solved.stderr
+    assert solved.returncode == 0 and "evaluation #1" in solved.stdout and "Ra8#" in solved.stdout, solved.stderr
+    # Every legal move is listed, the worst too: here Qc7 stalemates (0.00 beside mates in one), and mates read #N.
+    stalemate_near = "k7/3Q4/1K6/8/8/8/8/8 w - - 0 1"
+    every = arena("solve", "chess", stalemate_near)
+    listed = {line.split()[0]: line.split()[1] for line in every.stdout.splitlines()[3:]}
+    assert len(listed) == chess.Board(stalemate_near).legal_moves.count(), every.stdout
+    assert listed["Qd8#"] == "#1" and listed["Qc7"] == "+0.00", every.stdout
     over = arena("solve", "chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert over.returncode == 2 and "the game is over: stalemate" in over.stderr
 

@@ -95,3 +95,24 @@ def test_random_any_is_disqualified_under_topsakal_limits_and_random_never_is(tm
         if record.outcome.termination == "disqualified":
             assert sum(not m.valid for m in record.moves if m.seat == seat) == 4  # 3 retries allowed, the 4th ends it
     assert abs(observed - expected) < 5 * math.sqrt(variance)
+
+
+def test_random_any_plays_chess_by_naming_any_two_squares(tmp_path: Path) -> None:
+    """Chess has no cells: random-any names any pair of distinct squares in UCI, judged like a model's answer, so
+    a match is played (no fault) and its refusals are the share of square pairs that are not legal moves."""
+    game = make_game("chess")
+    state = game.initial_state(random.Random(0))
+    share = refused_share(game, state, 4000)
+    expected = 1 - 20 / (64 * 63)  # 20 legal moves of 4,032 square pairs at the start
+    assert abs(share - expected) < 5 * math.sqrt(expected * (1 - expected) / 4000)
+    db = tmp_path / "db"
+    command = ["--batch", "--db", str(db), "--game", "chess", "--players", "random-any", "random", "--games", "2"]
+    result = subprocess.run([sys.executable, "-m", "arena", *command, "--json"], capture_output=True, text=True,
+                            cwd=ROOT)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    with MatchStore(db) as store:
+        records = store.matches()
+    assert len(records) == 2 and all(r.outcome.status == "finished" for r in records)
+    assert all(r.outcome.termination != "player failure" for r in records)
+    refused = [m for r in records for m in r.moves if not m.valid]
+    assert refused and all(m.error and "Traceback" not in m.error for m in refused)

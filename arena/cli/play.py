@@ -27,6 +27,7 @@ from arena.cli.common import (
 )
 from arena.tournaments import POOL_MIN_GAMES
 from games import DEFAULT_BUDGET
+from games.registry import GAMES
 
 BATCH_ONLY = (
     "--games",
@@ -66,7 +67,7 @@ def main_parser() -> ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"arena {package_version()}")
     parser.add_argument("--batch", action="store_true", help="run matches headless and print a summary")
-    parser.add_argument("--game", default="tictactoe", help="tictactoe, connect-four, gomoku or battleship")
+    parser.add_argument("--game", default="tictactoe", help=f"{', '.join(GAMES)} (default tictactoe)")
     parser.add_argument(
         "--players",
         nargs="+",

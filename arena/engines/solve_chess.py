@@ -1,4 +1,5 @@
-"""`arena solve chess FEN`: Stockfish's verdict at a fixed node budget: evaluation, best line, every move scored."""
+"""`arena solve chess FEN`: Stockfish's verdict at a fixed node budget: evaluation, best line, every legal move
+scored (mates as `#N`, the mover's view)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ from arena.engines.chess_grades import capped, move_accuracy
 from games.chess import Chess
 
 SOLVE_NODES = 1_000_000  # the same verdict on any machine load
-SHOWN = 8  # moves listed after the best line
 
 
 def evaluation_text(score: chess.engine.PovScore, turn: chess.Color) -> str:
-    """`+0.32` (pawns, the mover's view) or `mate in 3` / `mated in 2`."""
+    """`+0.32` (pawns, the mover's view), or a forced mate as chess writes it: `#3` (the mover mates in 3),
+    `#-2` (the mover is mated in 2)."""
     mover = score.pov(turn)
     mate = mover.mate()
     if mate is not None:
-        return f"mate in {mate}" if mate > 0 else f"mated in {-mate}"
+        return f"#{mate}"
     return f"{(mover.score() or 0) / 100:+.2f}"
 
 
@@ -43,9 +44,9 @@ def solve_chess(fen: str) -> Iterator[str]:
     yield f"evaluation {evaluation_text(best['score'], board.turn)} (the mover's view); best line {pv}"
     best_cp = capped(best["score"], board.turn)[0]
     yield f"{'move':<8} {'eval':>9} {'accuracy':>9}"
-    for line in lines[:SHOWN]:
+    for line in lines:  # every legal move: the worst (a stalemate, a walk into mate) matter as much as the best
         move = line["pv"][0]
         accuracy = move_accuracy(best_cp, capped(line["score"], board.turn)[0])
         yield f"{board.san(move):<8} {evaluation_text(line['score'], board.turn):>9} {accuracy:>8.0f}%"
-    if len(lines) > SHOWN:
-        yield f"... and {len(lines) - SHOWN} more legal moves"
+    if len(lines) < board.legal_moves.count():
+        yield f"({board.legal_moves.count() - len(lines)} legal moves had no line from the engine)"

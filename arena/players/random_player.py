@@ -26,12 +26,19 @@ class RandomPlayer:
         return Choice(move=self.rng.choice(view.game.legal_moves(view.state)))
 
 
+SQUARES = [f"{file}{rank}" for rank in "12345678" for file in "abcdefgh"]
+
+
 def every_move_text(game: Any) -> list[str]:
-    """Every cell (or column) of the board in arena notation, taken or not: what a blind player may name."""
+    """Every cell (or column) of the board in arena notation, taken or not: what a blind player may name; on a
+    board without cells (chess), every pair of distinct squares in UCI, whatever stands on them."""
     if isinstance(game, ConnectFour):
         return [str(c + 1) for c in range(game.cols)]
-    rows, cols = (game.size, game.size) if hasattr(game, "size") else (game.rows, game.cols)
-    return [f"{r + 1},{c + 1}" for r in range(rows) for c in range(cols)]
+    if hasattr(game, "size"):
+        return [f"{r + 1},{c + 1}" for r in range(game.size) for c in range(game.size)]
+    if hasattr(game, "rows"):
+        return [f"{r + 1},{c + 1}" for r in range(game.rows) for c in range(game.cols)]
+    return [start + end for start in SQUARES for end in SQUARES if start != end]
 
 
 class RandomAnyPlayer(RandomPlayer):
