@@ -116,3 +116,11 @@ def test_random_any_plays_chess_by_naming_any_two_squares(tmp_path: Path) -> Non
     assert all(r.outcome.termination != "player failure" for r in records)
     refused = [m for r in records for m in r.moves if not m.valid]
     assert refused and all(m.error and "Traceback" not in m.error for m in refused)
+
+
+def test_the_game_option_names_every_registered_game() -> None:
+    from games.registry import GAMES
+
+    shown = subprocess.run([sys.executable, "-m", "arena", "--help"], capture_output=True, text=True, cwd=ROOT)
+    line = " ".join(shown.stdout.split("--game GAME", 1)[1].split("--players")[0].split())
+    assert all(name in line for name in GAMES) and "chess" in line, line
