@@ -122,5 +122,5 @@ def test_the_game_option_names_every_registered_game() -> None:
     from games.registry import GAMES
 
     shown = subprocess.run([sys.executable, "-m", "arena", "--help"], capture_output=True, text=True, cwd=ROOT)
-    line = " ".join(shown.stdout.split("--game GAME", 1)[1].split("--players")[0].split())
+    line = " ".join(shown.stdout.split("  --game GAME", 1)[1].split("--players")[0].split())
     assert all(name in line for name in GAMES) and "chess" in line, line
