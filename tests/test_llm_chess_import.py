@@ -99,3 +99,30 @@ def test_a_damaged_log_is_one_line_and_nothing_is_recorded(
     ran = arena("import", "--no-analyse", "llm-chess", str(tmp_path / "_logs"), "--db", str(tmp_path / "db"))
     assert ran.returncode == 2 and said in ran.stderr and victim.name in ran.stderr, ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1 and not list((tmp_path / "db").glob("matches-*.json"))
+
+
+def test_a_reviewed_error_says_what_the_benchmark_counted_and_aliases_are_one_player(
+    logs: Path, tmp_path: Path
+) -> None:
+    """`ERROR OCCURED` with a winner named (the review's loss) is not "a draw"; a run's model under two spellings
+    is one player, each record keeping the spelling its log used."""
+    run = tmp_path / "_logs" / RUN
+    shutil.copytree(logs / RUN, run)
+    games = sorted(p for p in run.glob("*.json") if not p.name.startswith("_"))
+    reviewed = json.loads(games[0].read_text())
+    reviewed.update(reason="ERROR OCCURED", winner=reviewed["player_white"]["name"])
+    games[0].write_text(json.dumps(reviewed))
+    alias = json.loads(games[1].read_text())
+    model = alias["player_black"]["model"]
+    alias["player_black"]["model"] = f"provider.{model}-v1"
+    games[1].write_text(json.dumps(alias))
+    ran = arena("import", "--no-analyse", "llm-chess", str(tmp_path / "_logs"), "--db", str(tmp_path / "db"))
+    assert ran.returncode == 0, ran.stderr
+    with MatchStore(tmp_path / "db") as store:
+        records = {r.source["file"].rsplit("/", 1)[1]: r for r in store.matches() if r.source}
+    error = records[games[0].name].outcome
+    assert error.status == "error" and "(the benchmark: a draw)" not in error.detail
+    assert f"a win for {reviewed['player_white']['name']}" in error.detail
+    assert {r.players[1].spec for r in records.values()} == {f"llm:{model.lower()}"}
+    assert records[games[1].name].players[1].settings["logged_model"] == f"provider.{model}-v1"
+    assert "logged_model" not in records[games[2].name].players[1].settings

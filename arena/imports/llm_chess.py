@@ -5,8 +5,12 @@ Counting rules, stated:
 - The LLM plays Black against a random mover or Komodo Dragon (White), or White against another LLM.
 - `Too many wrong actions` and `Max turns in single dialog` are losses of the side that failed: a disqualification.
   The benchmark counts the failed turn as a move, so `number_of_moves` is the plies played plus one.
-- `ERROR OCCURED` is scored as a draw by the benchmark; the arena records it as an error (a provider failure is
-  never a result) and keeps the published reason.
+- `ERROR OCCURED` is scored as a draw by the benchmark, unless its manual review named a winner (the model's
+  failure: a loss); the arena records it as an error (a provider failure is never a result) and keeps the
+  published reason and what the benchmark counted.
+- One run plays one model: where its logs spell that model two ways (`claude-3-5-sonnet`,
+  `anthropic.claude-v3-5-sonnet`), the run's most frequent spelling names the player and each record keeps its own
+  in `logged_model`.
 - Draws the benchmark never claimed (threefold repetition) are not claimed on replay (`claims=False`).
 - A log without moves (November 2024, April 2025) is a result-only game, scored but not graded.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -50,12 +55,23 @@ def run_of(path: Path) -> str:
     return "/".join(parts[parts.index("_logs") + 1 :]) if "_logs" in parts else path.parent.name
 
 
-def opponent_spec(side: dict[str, Any], run: str) -> tuple[str, dict[str, Any]]:
-    """A side's player spec and settings: a model, the random mover or Komodo Dragon at its level."""
-    name = str(side.get("name", ""))
+def logged_model(side: dict[str, Any]) -> str | None:
+    """The model a side's log names, or None for the random mover and the engine."""
     model = str(side.get("model", "N/A"))
-    if model not in ("N/A", "", "None"):
-        return f"llm:{model.lower()}", {"prompt": "llm_chess", "source": PAPER}
+    return None if model in ("N/A", "", "None") else model
+
+
+def opponent_spec(side: dict[str, Any], run: str, names: dict[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """A side's player spec and settings: a model (under the run's one name for it), the random mover or Komodo
+    Dragon at its level."""
+    name = str(side.get("name", ""))
+    model = logged_model(side)
+    if model is not None:
+        chosen = (names or {}).get(name, model)
+        settings: dict[str, Any] = {"prompt": "llm_chess", "source": PAPER}
+        if chosen != model:
+            settings["logged_model"] = model
+        return f"llm:{chosen.lower()}", settings
     if name.startswith("Random"):
         return "random", {"source": PAPER}
     if "Dragon" in name:
@@ -120,7 +136,9 @@ def published_outcome(data: dict[str, Any]) -> OutcomeRecord:
     detail = f"published: {reason}"
     winner = seat_of(data, str(data["winner"]))
     if reason.startswith("ERROR"):
-        return OutcomeRecord(status="error", termination="player failure", detail=f"{detail} (the benchmark: a draw)")
+        counted = "a draw" if winner is None else f"a win for {data['winner']} after its review"
+        detail += f" (the benchmark: {counted})"
+        return OutcomeRecord(status="error", termination="player failure", detail=detail)
     if reason in LOSSES and winner is not None:
         return OutcomeRecord(status="finished", termination="disqualified", disqualified=1 - winner, detail=detail)
     if winner is not None:
@@ -149,8 +167,9 @@ def verdict(data: dict[str, Any], moves: list[chess.Move], state: Any) -> str:
     return "" if published == plies else f"{published} moves published, {plies} in the PGN"
 
 
-def judge(path: Path, run: str, index: int, check: FileCheck) -> MatchRecord:
-    """One game log as a match record, its moves replayed and its ending compared with the published one."""
+def judge(path: Path, run: str, index: int, check: FileCheck, names: dict[str, str] | None = None) -> MatchRecord:
+    """One game log as a match record, its moves replayed and its ending compared with the published one; `names`
+    gives each side's model the run's one name (`run_models`)."""
     data = checked_game(path)
     source = SourceFile.read(path)
     moves = pgn_moves(path, data.get("pgn") or "")
@@ -170,7 +189,7 @@ def judge(path: Path, run: str, index: int, check: FileCheck) -> MatchRecord:
             result = f"{data['winner']} ({data['reason']})"
             check.disagreements.append(Disagreement(check.file, label, None, result, "", why))
     players = [PlayerRecord(seat=seat, spec=spec, settings=settings) for seat, (spec, settings) in
-               enumerate(opponent_spec(data[side], run) for side in SIDES)]  # fmt: skip
+               enumerate(opponent_spec(data[side], run, names) for side in SIDES)]  # fmt: skip
     usage = data.get("usage_stats") if isinstance(data.get("usage_stats"), dict) else {}
     return MatchRecord(
         id=record_id(PAPER, run, path.name),
@@ -210,8 +229,22 @@ def read_all(paths: list[Path]) -> list[tuple[list[MatchRecord], FileCheck]]:
     judged = []
     for run, files in runs.items():
         check = FileCheck(run)
-        judged.append(([judge(path, run, index, check) for index, path in enumerate(files)], check))
+        names = run_models(files)
+        judged.append(([judge(path, run, index, check, names) for index, path in enumerate(files)], check))
     return judged
+
+
+def run_models(files: list[Path]) -> dict[str, str]:
+    """Per side of a run (`Player_Black`), the model it played under its most frequent spelling (ties: the first
+    in sorted order): a run plays one model, whatever its logs call it."""
+    seen: dict[str, Counter[str]] = {}
+    for path in files:
+        data = checked_game(path)
+        for side in SIDES:
+            model = logged_model(data[side])
+            if model is not None:
+                seen.setdefault(str(data[side].get("name", "")), Counter())[model] += 1
+    return {name: min(counts, key=lambda m: (-counts[m], m)) for name, counts in seen.items()}
 
 
 def published_totals(paths: list[Path]) -> list[dict[str, Any]]:
