@@ -30,7 +30,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "connect-four": ("rows", "cols"),
     "gomoku": ("rows", "cols", "k"),
     "battleship": ("preset", "fleets", "side"),
-    "chess": ("max_plies", "opening", "claims", "fen"),
+    "chess": ("max_plies", "opening", "claims", "fen", "chess960", "automatic_draws"),
 }
 
 

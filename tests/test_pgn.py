@@ -69,7 +69,7 @@ def test_bad_pgn_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pgn"
     bad.write_text('[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n')
     ran = arena("import", "--no-analyse", "pgn", str(bad), "--db", str(tmp_path / "db"))
-    assert ran.returncode == 2 and "bad.pgn, game 1: illegal san: 'Ke3'" in ran.stderr
+    assert ran.returncode == 2 and "bad.pgn, game 1: move 2. Ke3: not a legal move in that position" in ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1
     empty = tmp_path / "empty.pgn"
     empty.write_text("")

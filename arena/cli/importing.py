@@ -105,9 +105,13 @@ def run_import(argv: list[str]) -> int:
         return analyse_added(args.db, result.added, quiet=True) if result.added and not args.no_analyse else 0
     from arena.console import wide_console
     from arena.imports.tables import agreement_table
+    from arena.inert import inert
 
     console = wide_console()
     console.print(agreement_table(result.checks))
+    for check in result.checks:  # one line each, never wrapped: a refused game is named as a whole
+        for refused in check.refused:
+            print(inert(f"refused (not imported): {refused}"), flush=True)
     if args.check:
         console.print(f"{result.games} games judged; nothing recorded (--check)", markup=False, highlight=False)
     else:

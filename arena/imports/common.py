@@ -68,6 +68,7 @@ class FileCheck:
     moves: int = 0
     moves_agreeing: int = 0
     disagreements: list[Disagreement] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # games left out, each with why (the others are imported)
 
     def count_move(self, agrees: bool) -> None:
         """One more judged move."""
@@ -88,6 +89,7 @@ class FileCheck:
             "moves": self.moves,
             "moves_agreeing": self.moves_agreeing,
             "disagreements": len(self.disagreements),
+            "refused": list(self.refused),
         }
 
 

@@ -27,13 +27,15 @@ from typing import Any
 import chess
 import chess.pgn
 
+from arena.imports.chess_replay import Replayed, read_error, read_pgn, replay
 from arena.imports.common import Disagreement, FileCheck, SourceFile, record_id
 from arena.imports.files import ImportFormatError, check_numbers, read_json
-from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
+from arena.match.records import MatchRecord, OutcomeRecord, PlayerRecord
 from games.chess import Chess
 
 PAPER = "llm-chess"
-RULES = Chess(max_plies=200, claims=False)  # the benchmark's 200-ply cap, no claimed draws
+BENCHMARK_PLIES = 200  # the benchmark's cap; a log that went longer is replayed to its own length
+RULES = Chess(max_plies=BENCHMARK_PLIES, claims=False)  # no claimed draws: a game without moves is scored by these
 GAME_KEYS = ("time_started", "winner", "reason", "number_of_moves", "player_white", "player_black")
 LOSSES = ("Too many wrong actions", "Max turns in single dialog")
 DRAWS = {"Max moves reached", "Insufficient material", "Stalemate", "Fivefold repetition", "Seventyfive moves"}
@@ -104,22 +106,16 @@ def checked_game(path: Path) -> dict[str, Any]:
     return data
 
 
-class QuietBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
-    """python-chess's game builder, keeping errors on the game without logging them (one line is said, by us)."""
-
-    def handle_error(self, error: Exception) -> None:
-        self.game.errors.append(error)
-
-
-def pgn_moves(path: Path, pgn: str) -> list[chess.Move]:
-    """The PGN's moves (none for a header-only PGN); ImportFormatError for one python-chess cannot read."""
+def pgn_game(path: Path, pgn: str) -> tuple[chess.pgn.Game, list[str]] | None:
+    """The PGN's game and its moves as written (None for an empty PGN); ImportFormatError for one python-chess
+    cannot read."""
     if not pgn.strip():
-        return []
-    game = chess.pgn.read_game(io.StringIO(pgn), Visitor=QuietBuilder)
-    if game is None or game.errors:
-        why = game.errors[0] if game is not None and game.errors else "no game"
-        raise ImportFormatError(f"{path}: field 'pgn': {str(why)[:120]}")
-    return list(game.mainline_moves())
+        return None
+    read = read_pgn(io.StringIO(pgn))
+    if read is None or read[0].errors:
+        why = read_error(*read) if read is not None else "no game"
+        raise ImportFormatError(f"{path}: field 'pgn': {why}")
+    return read
 
 
 def seat_of(data: dict[str, Any], name: str) -> int | None:
@@ -146,16 +142,18 @@ def published_outcome(data: dict[str, Any]) -> OutcomeRecord:
     return OutcomeRecord(status="finished", termination="draw", detail=detail)
 
 
-def verdict(data: dict[str, Any], moves: list[chess.Move], state: Any) -> str:
+def verdict(data: dict[str, Any], replayed: Replayed) -> str:
     """Why the replayed game does not end as published ("" when it does)."""
-    reason, plies = str(data["reason"]), len(moves)
+    reason, plies, state, rules = str(data["reason"]), len(replayed.moves), replayed.state, replayed.rules
     published = int(float(data["number_of_moves"]))
-    ended = RULES.outcome(state)
+    if replayed.played_on:
+        return f"the log plays on after {replayed.played_on}"
+    ended = rules.outcome(state)
     winner = seat_of(data, str(data["winner"]))
     if reason in LOSSES:
         if ended is not None:
             return f"the board shows {ended.reason} before the published {reason}"
-        if winner is None or winner == RULES.to_move(state):
+        if winner is None or winner == rules.to_move(state):
             return f"{reason}: the side to move failed, so the other side wins; published winner {data['winner']}"
         return "" if published == plies + 1 else f"{published} moves published, {plies} in the PGN (+1 failed turn)"
     words = {"Checkmate": "checkmate", "Stalemate": "stalemate", "Insufficient material": "insufficient material"}
@@ -172,33 +170,27 @@ def judge(path: Path, run: str, index: int, check: FileCheck, names: dict[str, s
     gives each side's model the run's one name (`run_models`)."""
     data = checked_game(path)
     source = SourceFile.read(path)
-    moves = pgn_moves(path, data.get("pgn") or "")
-    state = RULES.initial_state()
-    recorded: list[MoveRecord] = []
-    for ply, move in enumerate(moves):
-        seat = RULES.to_move(state)
-        san = state.board.san(move)
-        state = RULES.apply(state, move)  # python-chess has checked every move; an ended game would raise here
-        check.count_move(True)
-        recorded.append(MoveRecord(ply=ply, seat=seat, attempt=0, move=move.uci(), raw=san, valid=True, seconds=0.0))
+    parsed = pgn_game(path, data.get("pgn") or "")
+    replayed = replay(*parsed, str(path), BENCHMARK_PLIES, check) if parsed else None
     label = f"{run}/{path.name}"
-    if moves and not str(data["reason"]).startswith("ERROR"):  # a provider's failure ends no game to judge
-        why = verdict(data, moves, state)
+    if replayed is not None and replayed.moves and not str(data["reason"]).startswith("ERROR"):
+        why = verdict(data, replayed)  # a provider's failure ends no game to judge
         check.count_game(not why)
         if why:
             result = f"{data['winner']} ({data['reason']})"
             check.disagreements.append(Disagreement(check.file, label, None, result, "", why))
+    rules = replayed.rules if replayed is not None else RULES
     players = [PlayerRecord(seat=seat, spec=spec, settings=settings) for seat, (spec, settings) in
                enumerate(opponent_spec(data[side], run, names) for side in SIDES)]  # fmt: skip
     usage = data.get("usage_stats") if isinstance(data.get("usage_stats"), dict) else {}
     return MatchRecord(
         id=record_id(PAPER, run, path.name),
         game="chess",
-        game_options=RULES.options(),
+        game_options=rules.options(),
         players=players,
         seed=f"{PAPER}:{label}",
         policy={"max_failed_attempts": 3, "max_llm_turns": 10, "source": "llm_chess (published)"},
-        moves=recorded,
+        moves=replayed.moves if replayed is not None else [],
         outcome=published_outcome(data),
         started_at=started(str(data["time_started"])),
         ended_at=started(str(data["time_started"])),

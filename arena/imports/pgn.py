@@ -10,13 +10,12 @@ from typing import Any
 import chess
 import chess.pgn
 
+from arena.imports.chess_replay import read_error, read_pgn, replay
 from arena.imports.common import Disagreement, FileCheck, SourceFile, record_id
 from arena.imports.files import ImportFormatError, read_text
-from arena.imports.llm_chess import QuietBuilder
-from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
-from games.base import IllegalMove
+from arena.match.records import MatchRecord, OutcomeRecord, PlayerRecord
 from games.chess import Chess
-from games.chess.rules import MAX_PLIES
+from games.chess.rules import MAX_PLIES, ChessState
 
 PAPER = "pgn"
 MOST_GAMES = 100_000  # a file's games read at most
@@ -40,53 +39,48 @@ def outcome_of(result: str) -> OutcomeRecord:
     return OutcomeRecord(status="aborted", termination="unfinished", detail=f"published result {result!r}")
 
 
-def game_record(game: chess.pgn.Game, source: SourceFile, number: int, check: FileCheck) -> MatchRecord:
-    """One PGN game as a match record; its result header compared with a mate or draw on its final board."""
+def board_result(rules: Chess, state: ChessState) -> str | None:
+    """The result the final position decides (`1-0`, `0-1`, `1/2-1/2`), or None while it decides none."""
+    ended = rules.outcome(state)
+    if ended is None or ended.reason.startswith("move limit"):
+        return None
+    return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[ended.winner]
+
+
+def game_record(game: chess.pgn.Game, written: list[str], source: SourceFile, number: int,
+                check: FileCheck) -> MatchRecord:  # fmt: skip
+    """One PGN game as a match record, scored by its final board where that decides the game (a header that says
+    otherwise is flagged), else by its result header."""
     where = f"{source.path}, game {number}"
     headers = game.headers
-    start = game.board()
-    fen = "" if start.fen() == chess.STARTING_FEN else start.fen()
-    moves = list(game.mainline_moves())
-    if len(moves) > MAX_PLIES:
-        raise ImportFormatError(f"{where}: {len(moves)} plies, more than the {MAX_PLIES} a game may have here")
-    try:
-        rules = Chess(max_plies=MAX_PLIES, claims=False, fen=fen)
-    except ValueError as error:
-        raise ImportFormatError(f"{where}: field 'FEN': {error}") from None
-    state = rules.initial_state()
-    recorded = []
-    for ply, move in enumerate(moves):
-        seat = rules.to_move(state)
-        san = state.board.san(move)
-        try:
-            state = rules.apply(state, move)
-        except IllegalMove as error:
-            raise ImportFormatError(f"{where}: move {ply + 1} ({san}): {error}") from None
-        check.count_move(True)
-        recorded.append(MoveRecord(ply=ply, seat=seat, attempt=0, move=move.uci(), raw=san, valid=True, seconds=0.0))
+    replayed = replay(game, written, where, MAX_PLIES, check)
     result = headers.get("Result", "*")
-    ended = rules.outcome(state)
+    board = board_result(replayed.rules, replayed.state)
     label = f"{headers.get('White', '?')} - {headers.get('Black', '?')} ({number})"
-    if ended is not None and not ended.reason.startswith("move limit"):
-        board = {0: "1-0", 1: "0-1", None: "1/2-1/2"}[ended.winner]
+    outcome = outcome_of(result)
+    if board is not None:
         check.count_game(board == result)
         if board != result:
-            why = f"the final position is {ended.reason} ({board})"
+            reason = replayed.rules.outcome(replayed.state).reason  # type: ignore[union-attr]
+            why = f"the final position is {reason} ({board}); scored {board}, the header flagged"
             check.disagreements.append(Disagreement(check.file, label, None, result, board, why))
+            outcome = outcome_of(board).model_copy(update={"detail": f"{reason}; the header says {result}"})
+    if replayed.played_on:
+        check.disagreements.append(Disagreement(check.file, label, None, result, "", f"played on after "
+                                                f"{replayed.played_on}"))  # fmt: skip
     players = [PlayerRecord(seat=seat, spec=headers.get(side, "?") or "?", settings={"source": PAPER})
                for seat, side in enumerate(("White", "Black"))]  # fmt: skip
-    date = headers.get("Date", "").replace(".", "-").replace("?", "0")[:10] or "1970-01-01"
     return MatchRecord(
         id=record_id(PAPER, source.sha256, number),
         game="chess",
-        game_options=rules.options(),
+        game_options=replayed.rules.options(),
         players=players,
         seed=f"{PAPER}:{source.sha256[:12]}:{number}",
         policy={"source": "pgn"},
-        moves=recorded,
-        outcome=outcome_of(result),
-        started_at=f"{date}T00:00:00",
-        ended_at=f"{date}T00:00:00",
+        moves=replayed.moves,
+        outcome=outcome,
+        started_at=f"{iso_date(headers.get('Date', ''))}T00:00:00",
+        ended_at=f"{iso_date(headers.get('Date', ''))}T00:00:00",
         seconds=0.0,
         tournament=f"{PAPER}:{source.path.stem}",
         index=number - 1,
@@ -94,21 +88,36 @@ def game_record(game: chess.pgn.Game, source: SourceFile, number: int, check: Fi
     )
 
 
+def iso_date(date: str) -> str:
+    """A PGN date (`2024.05.11`) as ISO; an unknown part (`????.??.??`) leaves the start of the epoch, the header
+    itself kept in the record for the export."""
+    parts = date.split(".")
+    if len(parts) == 3 and all(part.isdigit() for part in parts):
+        return "-".join(parts)
+    return "1970-01-01"
+
+
 def read_file(path: Path) -> tuple[list[MatchRecord], FileCheck]:
-    """Every game of one PGN file; ImportFormatError names the file, the game and what is wrong."""
+    """Every game of one PGN file that the rules can replay; each refused one named in the check (ImportFormatError
+    only for a file with no game to import)."""
     source = SourceFile.read(path)
     check = FileCheck(source.name)
     handle = io.StringIO(read_text(path, "utf-8-sig"))
     records: list[MatchRecord] = []
-    while (game := chess.pgn.read_game(handle, Visitor=QuietBuilder)) is not None:
-        number = len(records) + 1
-        if game.errors:
-            raise ImportFormatError(f"{path}, game {number}: {str(game.errors[0])[:120]}")
+    number = 0
+    while (read := read_pgn(handle)) is not None:
+        number += 1
         if number > MOST_GAMES:
             raise ImportFormatError(f"{path}: more than {MOST_GAMES:,} games; split the file")
-        records.append(game_record(game, source, number, check))
+        game, written = read
+        try:
+            if game.errors:
+                raise ImportFormatError(f"{path}, game {number}: {read_error(game, written)}")
+            records.append(game_record(game, written, source, number, check))
+        except ImportFormatError as error:
+            check.refused.append(str(error))
     if not records:
-        raise ImportFormatError(f"{path}: no PGN game in it")
+        raise ImportFormatError(check.refused[0] if check.refused else f"{path}: no PGN game in it")
     return records, check
 
 

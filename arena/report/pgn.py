@@ -27,6 +27,12 @@ def result_text(record: MatchRecord) -> str:
     return "1-0" if outcome.winner == 0 else "0-1"
 
 
+def pgn_date(record: MatchRecord) -> str:
+    """The game's date as PGN writes it: an imported PGN's own Date header (`????.??.??` when it was unknown)."""
+    headers = (record.source or {}).get("headers") or {}
+    return str(headers.get("Date") or record.started_at[:10].replace("-", "."))
+
+
 def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
     """One chess match as a PGN game (evaluations in pawns from White's side, as `[%eval]` comments)."""
     from arena.engines.chess_grades import recorded_kind
@@ -37,7 +43,7 @@ def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
     game.headers.update(
         Event=record.tournament or "arena",
         Site="Arena",
-        Date=record.started_at[:10].replace("-", "."),
+        Date=pgn_date(record),
         Round=str(record.index + 1),
         White=names[0],
         Black=names[1],

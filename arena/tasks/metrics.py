@@ -96,6 +96,6 @@ def session_summary(session: TaskSession) -> dict[str, Any]:
         "seed": record.seed,
         "options": record.options,
         "source": (record.source or {}).get("paper", "arena"),
-        **({"model_id": record.source["model_id"]} if (record.source or {}).get("model_id") else {}),
+        **({"model_id": (record.source or {})["model_id"]} if (record.source or {}).get("model_id") else {}),
         **task_metrics(record.task, session.answers),
     }

@@ -32,6 +32,34 @@ REASONS = {
 }
 
 
+AUTOMATIC_DRAWS = (chess.Termination.FIVEFOLD_REPETITION, chess.Termination.SEVENTYFIVE_MOVES)
+STATUS_WORDS = {
+    chess.STATUS_NO_WHITE_KING: "White has no king",
+    chess.STATUS_NO_BLACK_KING: "Black has no king",
+    chess.STATUS_TOO_MANY_KINGS: "too many kings",
+    chess.STATUS_TOO_MANY_WHITE_PAWNS: "White has more than 8 pawns",
+    chess.STATUS_TOO_MANY_BLACK_PAWNS: "Black has more than 8 pawns",
+    chess.STATUS_PAWNS_ON_BACKRANK: "a pawn stands on the first or last rank",
+    chess.STATUS_TOO_MANY_WHITE_PIECES: "White has more than 16 pieces",
+    chess.STATUS_TOO_MANY_BLACK_PIECES: "Black has more than 16 pieces",
+    chess.STATUS_BAD_CASTLING_RIGHTS: "castling rights for a king or rook that has moved",
+    chess.STATUS_INVALID_EP_SQUARE: "an en passant square no pawn could have passed",
+    chess.STATUS_OPPOSITE_CHECK: "the side not to move is in check",
+    chess.STATUS_EMPTY: "an empty board",
+    chess.STATUS_RACE_CHECK: "a king in check in a race position",
+    chess.STATUS_RACE_OVER: "a race that is over",
+    chess.STATUS_RACE_MATERIAL: "race material",
+    chess.STATUS_TOO_MANY_CHECKERS: "a king checked by more than two pieces",
+    chess.STATUS_IMPOSSIBLE_CHECK: "a check no last move could have given",
+}
+
+
+def status_words(status: chess.Status) -> str:
+    """What is wrong with a position, in words (never python-chess's flag names)."""
+    found = [words for flag, words in STATUS_WORDS.items() if status & flag]
+    return "; ".join(found) or "not a legal position"
+
+
 @dataclass(frozen=True)
 class ChessState:
     """A position with the moves that led to it (repetitions need them); never changed once made."""
@@ -50,6 +78,9 @@ class Chess:
     opening: str = ""
     claims: bool = True  # threefold repetition and the fifty-move rule end the game (off: only their automatic forms)
     fen: str = ""  # a position to start from instead of the initial one (a game imported from PGN)
+    chess960: bool = False  # Chess960's castling (the king to its castled square, whichever file the rook is on)
+    automatic_draws: bool = True  # fivefold repetition and the 75-move rule end the game (off: an imported log
+    # that played on past them is replayed as it was played)
     name: str = "chess"
 
     def __post_init__(self) -> None:
@@ -63,6 +94,8 @@ class Chess:
     def options(self) -> dict[str, Any]:
         """The move limit, the opening rule, whether draws are claimed for the players, and a start position if any."""
         chosen: dict[str, Any] = {"max_plies": self.max_plies, "opening": self.opening, "claims": self.claims}
+        rare = {"chess960": self.chess960, "automatic_draws": self.automatic_draws}
+        chosen |= {name: value for name, value in rare.items() if value != (name == "automatic_draws")}
         return chosen | ({"fen": self.fen} if self.fen else {})
 
     def initial_state(self, rng: random.Random | None = None) -> ChessState:
@@ -80,12 +113,12 @@ class Chess:
     def from_fen(self, fen: str) -> ChessState:
         """A position given as FEN; ValueError names what is wrong with it."""
         try:
-            board = chess.Board(fen)
+            board = chess.Board(fen, chess960=self.chess960)
         except ValueError as error:
             raise ValueError(f"not a FEN position: {error}") from None
         status = board.status()
         if status != chess.STATUS_VALID:
-            raise ValueError(f"not a legal position: {status!r}")
+            raise ValueError(f"not a legal position: {status_words(status)}")
         return ChessState(board)
 
     def to_move(self, state: ChessState) -> int:
@@ -131,6 +164,8 @@ class Chess:
             return state.outcome_cache[0]
         board = state.board
         ended = board.outcome(claim_draw=False)
+        if ended is not None and not self.automatic_draws and ended.termination in AUTOMATIC_DRAWS:
+            ended = None
         found: Outcome | None = None
         if ended is not None:
             winner = None if ended.winner is None else (0 if ended.winner == chess.WHITE else 1)
