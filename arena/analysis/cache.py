@@ -223,17 +223,24 @@ def analyse_store(
     cost = cost_of([game for games in missing.values() for game in games.values()])
     writer = CacheWriter(store, cached, lines) if total else None
     problems: list[str] = []
+    faults: dict[str, list[int]] = {}  # an engine fault: the moves it left ungraded, per match
     try:
         for done, (key, analysis, problem) in enumerate(analyses_of(store, missing, budget, workers(cost)), 1):
             if analysis is not None:
                 cached[key] = analysis
-                if writer is not None:
+                if analysis.get("grading_problem"):  # used in this report, graded again by the next one
+                    ungraded = sum(seat.get("unknown", 0) for seat in analysis.get("seats", []))
+                    faults.setdefault(analysis["grading_problem"], []).append(ungraded)
+                elif writer is not None:
                     writer.add(key, analysis)
             if problem is not None:
                 problems.append(problem)
             if on_progress is not None:
                 on_progress(done, total)
     finally:
+        for fault, ungraded in sorted(faults.items()):
+            problems.append(f"{sum(ungraded):,} moves in {len(ungraded):,} matches could not be graded (not cached: "
+                            f"the next report grades them again): {fault}")  # fmt: skip
         store.warnings.extend(sorted(problems))  # in one order whichever worker finished first
         if writer is not None:
             writer.close()

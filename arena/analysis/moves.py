@@ -130,6 +130,7 @@ class MatchAnalysis:
     logged: bool = False  # its moves were logged (an imported results-only game has none), loaded or not
     grader: str = ""  # chess: the engine and node budget of its grades ("" ungraded)
     versions: str = ""  # what played it (`versions_label` of its run manifest); "" for an imported game
+    grading_problem: str = ""  # chess: why some moves went ungraded (an engine fault): such an analysis is not cached
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
@@ -294,6 +295,8 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
         )
         state = game.apply(state, parsed)
     result.logged = bool(result.moves)
+    if chess_grader is not None and chess_grader.problem:
+        result.grading_problem = chess_grader.problem
     return result
 
 

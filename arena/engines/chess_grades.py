@@ -93,14 +93,40 @@ def recorded_kind(best_cp: int, played_cp: int, blunder: bool) -> str:
     return "blunder" if blunder else kind_of(best_cp, played_cp, None, None)
 
 
-def grade_move(board: chess.Board, move: chess.Move, nodes: int = DEFAULT_NODES) -> ChessVerdict:
-    """The verdict on `move` in `board` (EngineMissing or EngineFailed when Stockfish cannot be used)."""
+MOST_CP = 32_000  # beyond any evaluation a UCI engine gives (Stockfish's mate value); more is a broken engine
+MOST_MATE = 500  # moves to mate: more than any position can need
+
+
+def scored_moves(board: chess.Board, nodes: int) -> dict[chess.Move, tuple[int, int | None, int]]:
+    """Every legal move's `capped` score from one search; EngineFailed, naming the engine and the position, when
+    the engine's answer is impossible: a move missing, a line starting with an illegal move, a score out of range
+    (`cp` of 40 digits, `mate 0` in a position with moves)."""
     scored: dict[chess.Move, tuple[int, int | None, int]] = {}
     for line in stockfish.analyse_all(board, nodes):
-        if line.get("pv") and "score" in line:
-            scored[line["pv"][0]] = capped(line["score"], board.turn)
-    if move not in scored or len(scored) != board.legal_moves.count():
-        raise stockfish.EngineFailed(f"stockfish scored {len(scored)} of {board.legal_moves.count()} moves")
+        if not line.get("pv") or "score" not in line:
+            continue
+        first, score = line["pv"][0], line["score"].pov(board.turn)
+        cp, mate = score.score(), score.mate()
+        impossible = (
+            (first not in board.legal_moves and "an illegal first move")
+            or (first in scored and "a move scored twice")
+            or (mate is not None and not 0 < abs(mate) <= MOST_MATE and f"mate {mate}")
+            or (cp is not None and abs(cp) > MOST_CP and f"cp {cp}")
+        )
+        if impossible:
+            name = stockfish.engine_label("grader")
+            raise stockfish.EngineFailed(f"{name} answered {impossible} ({first.uci()}) on {board.fen()}")
+        scored[first] = capped(line["score"], board.turn)
+    if len(scored) != board.legal_moves.count():
+        name = stockfish.engine_label("grader")
+        raise stockfish.EngineFailed(f"{name} scored {len(scored)} of {board.legal_moves.count()} moves on "
+                                     f"{board.fen()}")  # fmt: skip
+    return scored
+
+
+def grade_move(board: chess.Board, move: chess.Move, nodes: int = DEFAULT_NODES) -> ChessVerdict:
+    """The verdict on `move` in `board` (EngineMissing or EngineFailed when Stockfish cannot be used)."""
+    scored = scored_moves(board, nodes)
     best_cp, best_mate, best_raw = max(scored.values(), key=lambda value: value[2])
     played_cp, played_mate, played_raw = scored[move]
     kinds = [kind_of(best_cp, cp, best_mate, mate) for cp, mate, _ in scored.values()]

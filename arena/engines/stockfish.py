@@ -7,7 +7,9 @@ verdict on any machine load.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import os
 import shutil
 import subprocess
@@ -66,6 +68,7 @@ def engine(role: str) -> chess.engine.SimpleEngine:
         try:
             started = chess.engine.SimpleEngine.popen_uci(stockfish_path(), timeout=30)
             started.configure({"Threads": 1, "Hash": HASH_MB})
+            started.protocol.loop.call_soon_threadsafe(started.protocol.loop.set_exception_handler, loop_fault)
         except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
             raise EngineFailed(f"stockfish would not start: {error}") from None
         _engines[role] = started
@@ -131,17 +134,76 @@ def play(board: chess.Board, budget: dict[str, int], options: dict[str, Any]) ->
     return result.move
 
 
+def watchdog(nodes: int) -> float:
+    """Seconds a search of `nodes` may take before the engine is taken for hung (a fault, never a budget: a grade
+    is made of nodes, and a search that ends in time gives the same grade at any load). $ARENA_ENGINE_WATCHDOG
+    sets it (tests of hung engines)."""
+    chosen = os.environ.get("ARENA_ENGINE_WATCHDOG", "")
+    return float(chosen) if chosen.replace(".", "", 1).isdigit() else 60.0 + nodes / 2_000
+
+
+def kill(role: str) -> None:
+    """End a role's engine at once, hung or not (its next use starts a new one)."""
+    with _lock:
+        dead = _engines.pop(role, None)
+    if dead is not None:
+        with contextlib.suppress(Exception):
+            dead.close()
+
+
+def engine_label(role: str) -> str:
+    """The engine's name for a message (`Stockfish 15.1`, or the binary's path if it never said)."""
+    running = _engines.get(role)
+    name = running.protocol.id.get("name") if running is not None else None
+    return str(name) if name else stockfish_path()
+
+
 def analyse_all(board: chess.Board, nodes: int) -> list[chess.engine.InfoDict]:
-    """Every legal move of `board` scored at full strength under one node budget (one search, all moves shown)."""
+    """Every legal move of `board` scored at full strength under one node budget (one search, all moves shown);
+    EngineFailed, naming the engine and the position, for an engine that dies, hangs or answers nonsense."""
     legal = board.legal_moves.count()
-    try:
-        with _searching["grader"]:
-            return engine("grader").analyse(
-                board, chess.engine.Limit(nodes=nodes), multipv=max(1, legal), game=object(), options=FULL_STRENGTH
-            )
-    except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
-        forget("grader")
-        raise EngineFailed(f"stockfish failed: {error}") from None
+    with _searching["grader"]:
+        grader = engine("grader")
+        faults.clear()
+        search = grader.protocol.analyse(
+            board,
+            chess.engine.Limit(nodes=nodes),
+            multipv=max(1, legal),
+            game=object(),
+            options=FULL_STRENGTH,
+            info=chess.engine.INFO_SCORE | chess.engine.INFO_PV,
+        )
+        try:
+            return asyncio.run_coroutine_threadsafe(search, grader.protocol.loop).result(timeout=watchdog(nodes))
+        except Exception as error:  # any fault: a dead process, a line python-chess refused, a hang
+            name = engine_label("grader") if _engines.get("grader") is grader else stockfish_path()
+            kill("grader")
+            why = faults[-1] if faults else str(error) or f"no answer in {watchdog(nodes):.0f} s"
+            raise EngineFailed(f"{name} failed on {board.fen()}: {why}") from None
+
+
+faults: list[str] = []  # what the engine's protocol reported in the search under way (python-chess logs it)
+
+
+class FaultLog(logging.Handler):
+    """python-chess's complaints about an engine's output, kept for the one-line error instead of printed."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            message = str(record.exc_info[1])
+        faults.append(message.splitlines()[0][:200] if message else "an unreadable line")
+
+
+_engine_log = logging.getLogger("chess.engine")
+_engine_log.addHandler(FaultLog())
+_engine_log.propagate = False
+
+
+def loop_fault(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """An engine's event loop reports a command that failed after its first result (an illegal `bestmove`)."""
+    error = context.get("exception")
+    faults.append(str(error)[:200] if error is not None else str(context.get("message", "a failed command"))[:200])
 
 
 FULL_STRENGTH = {"UCI_LimitStrength": False, "Skill Level": 20}
