@@ -15,6 +15,9 @@ CHESS_FIELDS = (
     "random_cp_loss",
     "random_accuracy",
     "random_blunders",
+    "confirmed",
+    "game_accuracy",
+    "accuracy_games",
 )
 
 
@@ -63,4 +66,5 @@ class ChessGrader:
         stats.random_cp_loss += verdict.random_cp_loss
         stats.random_accuracy += verdict.random_accuracy
         stats.random_blunders += verdict.random_blunder
+        stats.confirmed += verdict.confirmed
         return verdict

@@ -180,9 +180,12 @@ def chess_figures(c: dict[str, float]) -> dict[str, Any]:
     """A chess player's graded play beside a random legal move's on the same positions (see chess_grades)."""
     graded = c["cp_graded"]
     per = {name: _round(c.get(name, 0) / graded, 4) for name in CHESS_RATES}
+    games = c.get("accuracy_games", 0)
     return {
         "graded_moves": int(graded),
-        "accuracy": per["accuracy"],
+        "game_accuracy": _round(c.get("game_accuracy", 0) / games, 4) if games else None,  # lichess's, per game
+        "accuracy_games": int(games),
+        "accuracy": per["accuracy"],  # not lichess's game accuracy: the plain mean of lichess's move accuracies
         "random_accuracy": per["random_accuracy"],
         "average_centipawn_loss": per["cp_loss"],
         "random_average_centipawn_loss": per["random_cp_loss"],
@@ -194,6 +197,7 @@ def chess_figures(c: dict[str, float]) -> dict[str, Any]:
         "random_best_move_rate": per["random_keep"],
         "mate_chances": int(c.get("mate_chances", 0)),
         "missed_mates": int(c.get("missed_mates", 0)),
+        "confirmed_verdicts": int(c.get("confirmed", 0)),
     }
 
 

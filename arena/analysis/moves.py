@@ -38,6 +38,8 @@ MOVE_FIELDS = (
     "seconds",
     "tokens",
     "cost",
+    "kind",  # chess: the move's class (lichess's rules, confirmed by the deeper search), "" for a good move
+    "mate",  # chess: moves to mate after the move, the mover's view (negative: mated), or None
 )
 
 
@@ -89,6 +91,9 @@ class SeatStats:
     random_cp_loss: float = 0.0
     random_accuracy: float = 0.0
     random_blunders: float = 0.0
+    confirmed: int = 0  # chess: verdicts decided by the deeper search
+    game_accuracy: float = 0.0  # chess: lichess's game accuracy of this side (0 when not computed)
+    accuracy_games: int = 0  # 1 when it was computed (every move of the game graded)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
@@ -263,7 +268,8 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
                 setattr(stats, missed, getattr(stats, missed) + flag)
         if chess_grader is not None:
             verdict = chess_grader.grade(state, parsed, stats)
-            result.moves.append([*row, None, None, None, None, *chess_row(verdict), *usage(move, used)])
+            result.moves.append([*row, None, None, None, None, *chess_row(verdict), *usage(move, used),
+                                 *chess_class(verdict)])  # fmt: skip
             state = game.apply(state, parsed)
             continue
         graded = grade(game, state, parsed, budget) if grades else None
@@ -297,6 +303,8 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
     result.logged = bool(result.moves)
     if chess_grader is not None and chess_grader.problem:
         result.grading_problem = chess_grader.problem
+    elif chess_grader is not None:
+        add_game_accuracy(result)
     return result
 
 
@@ -305,6 +313,30 @@ def chess_row(verdict: Any) -> list[Any]:
     if verdict is None:
         return [None, None, None]
     return [verdict.best_cp, verdict.played_cp, verdict.kind == "blunder"]
+
+
+def add_game_accuracy(result: MatchAnalysis) -> None:
+    """Each side's lichess game accuracy from its graded moves' evaluations, when every legal move was graded."""
+    from arena.engines.chess_grades import game_accuracy
+
+    value, mate, valid = MOVE_FIELDS.index("value"), MOVE_FIELDS.index("mate"), MOVE_FIELDS.index("valid")
+    played = [row for row in result.moves if row[valid]]
+    if not played or any(row[value] is None for row in played):
+        return
+    white_starts = int(played[0][1]) == 0
+    white_cps = []
+    for row in played:
+        mover = row[value] if row[mate] is None else (1000 if row[mate] > 0 else -1000)  # lila's forceAsCp
+        white_cps.append(mover if int(row[1]) == 0 else -mover)
+    for seat, accuracy in enumerate(game_accuracy(white_cps, white_starts)):
+        if accuracy is not None:
+            result.seats[seat].game_accuracy = accuracy
+            result.seats[seat].accuracy_games = 1
+
+
+def chess_class(verdict: Any) -> list[Any]:
+    """A chess move's class and moves to mate (the rows' last two fields)."""
+    return [None, None] if verdict is None else [verdict.kind, verdict.mate]
 
 
 def usage(move: dict[str, Any], used: int) -> list[Any]:

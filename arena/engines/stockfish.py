@@ -158,10 +158,12 @@ def engine_label(role: str) -> str:
     return str(name) if name else stockfish_path()
 
 
-def analyse_all(board: chess.Board, nodes: int) -> list[chess.engine.InfoDict]:
-    """Every legal move of `board` scored at full strength under one node budget (one search, all moves shown);
-    EngineFailed, naming the engine and the position, for an engine that dies, hangs or answers nonsense."""
-    legal = board.legal_moves.count()
+def analyse_all(
+    board: chess.Board, nodes: int, root_moves: list[chess.Move] | None = None
+) -> list[chess.engine.InfoDict]:
+    """Every legal move of `board` (or only `root_moves`) scored at full strength under one node budget (one search,
+    all shown); EngineFailed, naming the engine and the position, for an engine that dies, hangs or answers nonsense."""
+    legal = len(root_moves) if root_moves else board.legal_moves.count()
     with _searching["grader"]:
         grader = engine("grader")
         faults.clear()
@@ -172,6 +174,7 @@ def analyse_all(board: chess.Board, nodes: int) -> list[chess.engine.InfoDict]:
             game=object(),
             options=FULL_STRENGTH,
             info=chess.engine.INFO_SCORE | chess.engine.INFO_PV,
+            root_moves=root_moves,
         )
         try:
             return asyncio.run_coroutine_threadsafe(search, grader.protocol.loop).result(timeout=watchdog(nodes))

@@ -11,7 +11,9 @@ import chess.pgn
 from arena.analysis.moves import MOVE_FIELDS, MatchAnalysis, game_for
 from arena.match.records import MatchRecord
 
-VALID, BEST, PLAYED, BLUNDER = (MOVE_FIELDS.index(name) for name in ("valid", "best_value", "value", "blunder"))
+VALID, BEST, PLAYED, BLUNDER, KIND, MATE = (
+    MOVE_FIELDS.index(name) for name in ("valid", "best_value", "value", "blunder", "kind", "mate")
+)
 NAGS = {"blunder": chess.pgn.NAG_BLUNDER, "mistake": chess.pgn.NAG_MISTAKE, "inaccuracy": chess.pgn.NAG_DUBIOUS_MOVE}
 
 
@@ -54,6 +56,9 @@ def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
         game.setup(state.board.copy(stack=False))
     if analysis is not None and analysis.grader:
         game.headers["Annotator"] = analysis.grader
+        for seat, side in enumerate(("White", "Black")):  # lichess's game accuracy of each side, when computed
+            if seat < len(analysis.seats) and analysis.seats[seat].accuracy_games:
+                game.headers[f"{side}Accuracy"] = f"{analysis.seats[seat].game_accuracy:.1f}"
     rows = iter(row for row in (analysis.moves if analysis else []) if row[VALID])
     node: chess.pgn.GameNode = game
     for move in record.played:
@@ -61,9 +66,10 @@ def match_pgn(record: MatchRecord, analysis: MatchAnalysis | None) -> str:
         row = next(rows, None)
         node = node.add_variation(played)
         if row is not None and row[PLAYED] is not None:
-            white = row[PLAYED] if move.seat == 0 else -row[PLAYED]
-            node.comment = f"[%eval {white / 100:.2f}]"
-            kind = recorded_kind(row[BEST], row[PLAYED], bool(row[BLUNDER]))
+            mate = row[MATE] if len(row) > MATE else None
+            sign = 1 if move.seat == 0 else -1
+            node.comment = f"[%eval #{sign * mate}]" if mate else f"[%eval {sign * row[PLAYED] / 100:.2f}]"
+            kind = recorded_kind(row[BEST], row[PLAYED], bool(row[BLUNDER]), row[KIND] if len(row) > KIND else None)
             if kind:
                 node.nags.add(NAGS[kind])
     return str(game)

@@ -23,8 +23,10 @@ KEEP_CAPTION = "; keep: moves keeping the game's value on positions not yet lost
 MISS_CAPTION = KEEP_CAPTION + "; miss: wins/blocks missed per valid move"
 CHESS_CAPTION = (
     "; each move graded by Stockfish at a fixed node budget, each figure beside a random legal move's on the same "
-    "positions: acc = mean move accuracy (lichess's formula), blund = blunders per graded move (a drop of 0.3 in "
-    "winning chances, or a missed mate in one), acpl = average centipawn loss (evaluations capped at ±1000)"
+    "positions: acc = mean move accuracy (lichess's per-move formula; not lichess's game accuracy, which --json gives "
+    "as game_accuracy), blund = blunders per graded move (lichess's rules: a drop of 0.3 in winning chances, or a "
+    "forced mate walked into or lost; each confirmed by a deeper search), acpl = average centipawn loss "
+    "(evaluations capped at ±1000)"
 )
 CHESS_COLUMNS = ("acc", "blund", "acpl")
 

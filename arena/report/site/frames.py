@@ -61,13 +61,18 @@ def attempt_json(move: MoveRecord) -> dict[str, Any]:
     return shown
 
 
-def chess_words(best: int, value: int, blunder: bool) -> str:
+def evaluation(value: int, mate: int | None, sign: int = 1) -> str:
+    """`+0.32` in pawns, or a forced mate as `#3` / `#-2` (the view `sign` turns it to)."""
+    return f"#{sign * mate}" if mate else f"{sign * value / 100:+.2f}"
+
+
+def chess_words(best: int, value: int, blunder: bool, kind: str | None = None, mate: int | None = None) -> str:
     """A graded chess move: its class mark, its evaluation and the best one (pawns, the mover's view)."""
     from arena.engines.chess_grades import MARKS, recorded_kind
 
-    kind = recorded_kind(best, value, blunder)
+    kind = recorded_kind(best, value, blunder, kind)
     mark = f"{MARKS[kind]} a{'n' if kind == 'inaccuracy' else ''} {kind}" if kind else "good"
-    return f"{mark} (Stockfish: {value / 100:+.2f} after it, {best / 100:+.2f} with the best move)"
+    return f"{mark} (Stockfish: {evaluation(value, mate)} after it, {best / 100:+.2f} with the best move)"
 
 
 def chess_mark(row: list[Any], seat: int) -> str:
@@ -78,9 +83,8 @@ def chess_mark(row: list[Any], seat: int) -> str:
         return ""
     from arena.engines.chess_grades import MARKS, recorded_kind
 
-    mark = MARKS.get(recorded_kind(int(best), int(value), bool(fields.get("blunder"))), "")
-    white = int(value) if seat == 0 else -int(value)
-    return f"{mark} ({white / 100:+.2f})"
+    mark = MARKS.get(recorded_kind(int(best), int(value), bool(fields.get("blunder")), fields.get("kind")), "")
+    return f"{mark} ({evaluation(int(value), fields.get('mate'), 1 if seat == 0 else -1)})"
 
 
 def move_mark(row: list[Any], seat: int, chess: bool) -> str:
@@ -105,7 +109,8 @@ def grade_words(row: list[Any], chess: bool = False) -> str | None:
     """The analysis of one attempt in words: missed wins, blocks or sinks, and the engine's grade."""
     fields = dict(zip(MOVE_FIELDS, row, strict=False))
     if chess and fields.get("value") is not None and fields.get("best_value") is not None:
-        return chess_words(int(fields["best_value"]), int(fields["value"]), bool(fields.get("blunder")))
+        return chess_words(int(fields["best_value"]), int(fields["value"]), bool(fields.get("blunder")),
+                           fields.get("kind"), fields.get("mate"))  # fmt: skip
     words = [f"missed a {kind}" for kind in ("win", "block", "sink") if fields.get(f"missed_{kind}")]
     value, best = fields.get("value"), fields.get("best_value")
     if value is not None and best is not None:
