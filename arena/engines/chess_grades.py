@@ -78,8 +78,8 @@ class ChessVerdict:
 
 
 def win_percent(cp: int) -> float:
-    """Lichess's win chance (0-100) of a centipawn evaluation."""
-    return 50 + 50 * (2 / (1 + math.exp(-0.00368208 * cp)) - 1)
+    """Lichess's win chance (0-100) of a centipawn evaluation, capped at ±1000 first (WinPercent.fromCentiPawns)."""
+    return 50 + 50 * (2 / (1 + math.exp(-0.00368208 * max(-CP_CAP, min(CP_CAP, cp)))) - 1)
 
 
 def accuracy_from(before: float, after: float) -> float:
