@@ -258,7 +258,7 @@ def move_rows(report: Report) -> list[dict[str, Any]]:
     rows = []
     for a in report.analyses:
         for move in a.moves:
-            values: dict[str, Any] = dict.fromkeys(MOVE_FIELDS) | dict(zip(MOVE_FIELDS, move, strict=False))  # chess: longer
+            values: dict[str, Any] = dict.fromkeys(MOVE_FIELDS) | dict(zip(MOVE_FIELDS, move, strict=False))
             seat = int(values["seat"])
             row = {"match": a.id, "game": a.game, "player": a.players[seat] if seat < len(a.players) else ""}
             row |= {key: "" if value is None else value for key, value in values.items()}
