@@ -10,17 +10,15 @@ from typing import Any
 
 from arena.analysis.groups import RatingGroup, fit_groups
 from arena.analysis.moves import INVALID_KINDS, MatchAnalysis, SeatStats
+from arena.analysis.partial import PartialSample, rank_without_samples
 from arena.analysis.ratings import PROVISIONAL, wilson
 
 SEATS = ("first", "second")
-
-
 USAGE = ("prompt_tokens", "completion_tokens", "cost", "unpriced", "seconds")  # spent in every match, scored or not
 PLAY_FIELDS = tuple(f.name for f in fields(SeatStats) if f.name not in USAGE)  # counted in scored matches only
 _usage_of, _play_of = attrgetter(*USAGE), attrgetter(*PLAY_FIELDS)
 OUTCOMES = ("wins", "draws", "losses", "disqualified", "opponent_disqualified")
-OUTCOME_OF = {"win": "wins", "draw": "draws", "loss": "losses", "disqualified": "disqualified"}
-OUTCOME_OF["opponent_disqualified"] = "opponent_disqualified"
+OUTCOME_OF = {name: name + "s" for name in ("win", "draw")} | {"loss": "losses"} | {n: n for n in OUTCOMES[3:]}
 
 
 @dataclass
@@ -53,25 +51,6 @@ class SeatRecord:
                 "high": _round(high, 6),
             }
         return out
-
-
-@dataclass(frozen=True)
-class PartialSample:
-    """A published run of which only some games were logged: the survivors are no random sample of it."""
-
-    logged: int
-    played: int
-    record: str  # the published run's wins-draws-losses, from this player's side
-    file: str  # the run's results file
-
-    def as_dict(self) -> dict[str, Any]:
-        """Plain values for JSON."""
-        return {"logged": self.logged, "played": self.played, "published_record": self.record, "file": self.file}
-
-    @property
-    def words(self) -> str:
-        """`11 of 100 games logged; published 10-1-89`."""
-        return f"{self.logged} of {self.played} games logged; published {self.record}"
 
 
 @dataclass
@@ -303,19 +282,6 @@ def build_leaderboard(
     one = groups[0] if len(groups) == 1 else None
     first_move, fitted_term = (one.first_move, one.first_move_fitted) if one else (math.nan, False)
     return Leaderboard(game, ordered, matrix, matches, first_move, fitted_term, rules, groups, sorted(versions))
-
-
-def rank_without_samples(rows: dict[str, PlayerRow], samples: dict[str, PartialSample]) -> None:
-    """Mark the partial samples and leave them out of ranks: theirs is none, and nobody is ranked below one."""
-    for name, sample in samples.items():
-        if name in rows:
-            rows[name].sample = sample
-    ranked = [row for row in rows.values() if row.rank and row.sample is None]
-    for row in rows.values():
-        if row.sample is not None:
-            row.rank = 0
-        elif row.rank:
-            row.rank = 1 + sum(1 for other in ranked if other.group == row.group and other.low > row.high)
 
 
 def rank(row: PlayerRow) -> tuple[int, int, float, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from arena.analysis.leaderboard import PartialSample
+from arena.analysis.partial import PartialSample
 from arena.store.tables import PUBLISHED
 
 if TYPE_CHECKING:
