@@ -110,3 +110,21 @@ def test_a_shallow_blunder_the_deeper_search_refutes_is_not_a_blunder() -> None:
     verdict = grade_move(board, played)
     assert verdict.confirmed and verdict.kind not in ("mistake", "blunder"), verdict
     assert CONFIRM_NODES > DEFAULT_NODES
+
+
+def test_each_game_and_side_gets_lichess_game_accuracy() -> None:
+    """The analysis of a graded game keeps each side's game accuracy from its rows (a mate as ±1000), so the
+    report averages per-game figures and the PGN export writes them per game."""
+    from arena.analysis.moves import MatchAnalysis, SeatStats, add_game_accuracy
+
+    def row(ply: int, seat: int, value: int, mate: int | None) -> list[object]:
+        return [ply, seat, "a2a3", True, None, None, None, None, 0, value, False, 0.0, 0, None, "", mate]
+
+    analysis = MatchAnalysis(id="g", ended_at="", game="chess", tournament=None, index=0, status="finished",
+                             winner=0, termination="win", disqualified=None, players=["a", "b"],
+                             families=[None, None], seats=[SeatStats(), SeatStats()])  # fmt: skip
+    analysis.moves = [row(0, 0, 20, None), row(0, 1, -30, None), row(1, 0, 250, None), row(1, 1, -1000, -2)]
+    add_game_accuracy(analysis)
+    white, black = game_accuracy([20, 30, 250, 1000])  # White's view; Black's mate against it is +1000 for White
+    assert analysis.seats[0].game_accuracy == pytest.approx(white) and analysis.seats[0].accuracy_games == 1
+    assert analysis.seats[1].game_accuracy == pytest.approx(black) and black is not None and black < 50
