@@ -319,15 +319,13 @@ def add_game_accuracy(result: MatchAnalysis) -> None:
     """Each side's lichess game accuracy from its graded moves' evaluations, when every legal move was graded."""
     from arena.engines.chess_grades import game_accuracy
 
-    value, mate, valid = MOVE_FIELDS.index("value"), MOVE_FIELDS.index("mate"), MOVE_FIELDS.index("valid")
+    value, seat, valid = MOVE_FIELDS.index("value"), MOVE_FIELDS.index("seat"), MOVE_FIELDS.index("valid")
     played = [row for row in result.moves if row[valid]]
     if not played or any(row[value] is None for row in played):
         return
-    white_starts = int(played[0][1]) == 0
-    white_cps = []
-    for row in played:
-        mover = row[value] if row[mate] is None else (1000 if row[mate] > 0 else -1000)  # lila's forceAsCp
-        white_cps.append(mover if int(row[1]) == 0 else -mover)
+    white_starts = int(played[0][seat]) == 0
+    # A row's value is capped at ±1000, a forced mate included: lila's forceAsCp already.
+    white_cps = [row[value] if int(row[seat]) == 0 else -row[value] for row in played]
     for seat, accuracy in enumerate(game_accuracy(white_cps, white_starts)):
         if accuracy is not None:
             result.seats[seat].game_accuracy = accuracy

@@ -134,6 +134,11 @@ def capped(score: chess.engine.PovScore, turn: chess.Color) -> tuple[int, int | 
     return max(-CP_CAP, min(CP_CAP, cp)), mover.mate(), cp
 
 
+def mate_lost(best_mate: int | None, played_mate: int | None) -> bool:
+    """The mover had a forced mate and the move keeps none (lila's MateLost)."""
+    return best_mate is not None and best_mate > 0 and not (played_mate is not None and played_mate > 0)
+
+
 def kind_of(best_cp: int, played_cp: int, best_mate: int | None, played_mate: int | None) -> str:
     """The move's class by lila's Advice (CpAdvice, else MateAdvice), from the mover's evaluations before (the
     best move's) and after."""
@@ -142,7 +147,7 @@ def kind_of(best_cp: int, played_cp: int, best_mate: int | None, played_mate: in
         return next((name for threshold, name in CLASSES if drop >= threshold - 1e-9), "")
     if best_mate is None and played_mate is not None and played_mate < 0:  # MateCreated
         return "inaccuracy" if best_cp < -999 else "mistake" if best_cp < -700 else "blunder"
-    if best_mate is not None and best_mate > 0 and not (played_mate is not None and played_mate > 0):  # MateLost
+    if mate_lost(best_mate, played_mate):
         after = 0 if played_mate is not None else played_cp  # lila: a mate's cp is none, counted as 0
         return "inaccuracy" if after > 999 else "mistake" if after > 700 else "blunder"
     return ""
@@ -200,8 +205,26 @@ def confirmed_class(board: chess.Board, move: chess.Move, best: chess.Move, conf
         raise stockfish.EngineFailed(f"{name} did not score {said} on {board.fen()}")
     top = max(deep.values(), key=lambda value: value[2])
     (best_cp, best_mate, _), (played_cp, played_mate, _) = top, deep[move]
-    lost = best_mate is not None and best_mate > 0 and not (played_mate is not None and played_mate > 0)
-    return kind_of(best_cp, played_cp, best_mate, played_mate), lost
+    return kind_of(best_cp, played_cp, best_mate, played_mate), mate_lost(best_mate, played_mate)
+
+
+def checked_class(
+    board: chess.Board,
+    scored: dict[chess.Move, tuple[int, int | None, int]],
+    best: chess.Move,
+    move: chess.Move,
+    confirm_nodes: int,
+) -> tuple[str, bool, bool]:
+    """(class, mate lost, confirmed) of `move`: the first search's class, and where that names a mistake, a blunder
+    or a lost mate, the milder of it and the deeper search's (which confirms a verdict or withdraws it, never
+    sharpens one)."""
+    (best_cp, best_mate, _), (cp, mate, _) = scored[best], scored[move]
+    kind, lost = kind_of(best_cp, cp, best_mate, mate), mate_lost(best_mate, mate)
+    confirmed = (kind in SEVERE or lost) and move != best
+    if confirmed:
+        deep_kind, deep_lost = confirmed_class(board, move, best, confirm_nodes)
+        kind, lost = min(kind, deep_kind, key=SEVERITY.index), lost and deep_lost
+    return kind, lost, confirmed
 
 
 def grade_move(
@@ -212,13 +235,7 @@ def grade_move(
     best_move = max(scored, key=lambda m: (scored[m][2], m.uci()))
     best_cp, best_mate, best_raw = scored[best_move]
     played_cp, played_mate, played_raw = scored[move]
-    kind = kind_of(best_cp, played_cp, best_mate, played_mate)
-    missed = best_mate is not None and best_mate > 0 and not (played_mate is not None and played_mate > 0)
-    confirmed = (kind in SEVERE or missed) and move != best_move
-    if confirmed:  # the deeper search confirms a verdict or withdraws it to its own class, never sharpens it
-        deep_kind, deep_missed = confirmed_class(board, move, best_move, confirm_nodes)
-        kind = min(kind, deep_kind, key=SEVERITY.index)
-        missed = missed and deep_missed
+    kind, missed, confirmed = checked_class(board, scored, best_move, move, confirm_nodes)
     accuracies = [move_accuracy(best_cp, cp) for cp, _, _ in scored.values()]
     count = len(scored)
     return ChessVerdict(
@@ -245,19 +262,13 @@ def random_blunder(
     move's (the shallow class, confirmed by the deeper search): 1.0 or 0.0, averaged over positions it is the
     random mover's blunder rate."""
     drawn = random.Random(board.fen()).choice(sorted(scored, key=chess.Move.uci))
-    cp, mate, _ = scored[drawn]
-    best_cp, best_mate, _ = scored[best]
-    kind = kind_of(best_cp, cp, best_mate, mate)
-    lost = best_mate is not None and best_mate > 0 and not (mate is not None and mate > 0)
-    if (kind in SEVERE or lost) and drawn != best:
-        kind = min(kind, confirmed_class(board, drawn, best, confirm_nodes)[0], key=SEVERITY.index)
-    return float(kind == "blunder")
+    return float(checked_class(board, scored, best, drawn, confirm_nodes)[0] == "blunder")
 
 
 GRADING_RULES = 2  # 2: lichess's formulas exactly (+1 bonus, mates created), verdicts confirmed by a deeper search
 
 
 def grader_name(nodes: int = DEFAULT_NODES, confirm_nodes: int = CONFIRM_NODES) -> str:
-    """The engine, budgets and rules behind the grades (`Stockfish 15.1, 20000 nodes, verdicts confirmed at 150000,
+    """The engine, budgets and rules behind the grades (`Stockfish 15.1, 20000 nodes, verdicts confirmed at 50000,
     rules 2`), kept with every analysis: a cached grade made otherwise is graded again."""
     return f"{stockfish.version()}, {nodes} nodes, verdicts confirmed at {confirm_nodes}, rules {GRADING_RULES}"
