@@ -19,9 +19,10 @@ from arena.imports.common import FileCheck
 from arena.imports.files import ImportFormatError
 from arena.match.records import MoveRecord
 from games.chess import Chess
-from games.chess.rules import AUTOMATIC_DRAWS, MAX_PLIES, ChessState
+from games.chess.rules import AUTOMATIC_DRAWS, MAX_PLIES, REASONS, ChessState
 
 CHESS_VARIANTS = ("", "standard", "chess", "chess960", "chess 960", "fischerandom", "fischer random", "from position")
+AUTOMATIC_REASONS = {REASONS[termination] for termination in AUTOMATIC_DRAWS}
 ANNOTATION = re.compile(r"[!?+#]+$")  # check marks too: the LLM Chess benchmark's PGN writes none
 
 
@@ -130,12 +131,12 @@ def replay(game: chess.pgn.Game, written: list[str], where: str, least_plies: in
             raise ImportFormatError(f"{where}: move {label}: a null move, which the rules of chess do not allow")
         if not board.is_legal(move):
             raise ImportFormatError(f"{where}: move {label}: not a legal move in that position")
-        ended = board.outcome(claim_draw=False)
-        if ended is not None and ended.termination in AUTOMATIC_DRAWS and not played_on:
-            played_on = f"{ended.termination.name.lower().replace('_', ' ')} before {label}"
+        over = rules.outcome(state)  # one look at the position's ending a ply (the rules cache it for the move)
+        if over is not None and over.reason in AUTOMATIC_REASONS and not played_on:
+            played_on = f"{over.reason} before {label}"
             rules = Chess(max_plies=rules.max_plies, claims=False, fen=fen, chess960=chess960, automatic_draws=False)
             state = ChessState(state.board, state.start_plies, state.opening)
-        elif (over := rules.outcome(state)) is not None:
+        elif over is not None:
             raise ImportFormatError(f"{where}: move {label}: the game was over ({over.reason})")
         seat = rules.to_move(state)
         san = board.san(move)
