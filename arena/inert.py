@@ -2,7 +2,8 @@
 
 A reply may hold terminal escapes (clear screen, window title, clipboard writes), NUL, bidi
 overrides or Rich markup; none of it may drive the user's terminal or the app's renderer.
-Every front end passes such text through `inert` (plain output) or `inert_text` (Rich/Textual).
+Every front end passes such text through `inert` (plain output) or `inert_text` (Rich/Textual), which also
+replace every known secret (arena.known_secrets).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
+
+from arena.known_secrets import redact_known
 
 # C0 controls but tab and newline, DEL, C1 controls, and the invisible bidi marks and overrides.
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -21,8 +24,8 @@ def _visible(match: re.Match[str]) -> str:
 
 
 def inert(text: str) -> str:
-    """The text with every unsafe character written out as an escape (`\\x1b`, `\\u202e`)."""
-    return _UNSAFE.sub(_visible, text)
+    """The text with every known secret redacted and every unsafe character written out as an escape (`\\x1b`)."""
+    return _UNSAFE.sub(_visible, redact_known(text))
 
 
 def inert_text(text: str, style: str = "") -> Text:

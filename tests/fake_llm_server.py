@@ -5,7 +5,8 @@ last one repeats). A reply can stream reasoning (`reasoning_content`, `reasoning
 `<think>` text), pad the stream with empty chunks, stop for the token limit, fail with a status,
 stall, or drop the connection mid-stream. The scenario `first-legal` plays the first move of the
 "Legal moves:" list in the prompt, so whole matches can be played against it; `sloppy` answers 9,9 on every
-first try and the first legal move once the prompt says its answer was not accepted.
+first try and the first legal move once the prompt says its answer was not accepted; `echo-auth...` streams the
+Authorization header it was sent back in its reasoning and its answer (as sent and upper-cased) before a legal move.
 """
 
 from __future__ import annotations
@@ -96,8 +97,11 @@ class FakeServer:
     async def _models(self, request: web.Request) -> web.Response:
         return web.json_response({"object": "list", "data": [{"id": name} for name in self.scenarios]})
 
-    def _next_reply(self, body: dict[str, Any]) -> Reply:
+    def _next_reply(self, body: dict[str, Any], authorization: str = "") -> Reply:
         name = str(body.get("model"))
+        if name.startswith("echo-auth"):  # a provider that echoes the Authorization header, 4 characters a chunk
+            said = f"You sent {authorization!r} (loud: {authorization.upper()}).\n"
+            return Reply(reasoning_content=f"The header was {authorization}.", content=said + first_legal_answer(body))
         if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
             made = len(self.calls(name)) - 1 - self.growth_from
             tokens = 10 * self.usage_growth**made if self.usage_growth else None
@@ -120,7 +124,7 @@ class FakeServer:
         self.requests.append(body)
         if request.transport is not None:
             self.peers.add(request.transport.get_extra_info("peername"))
-        reply = self._next_reply(body)
+        reply = self._next_reply(body, request.headers.get("Authorization", ""))
         if reply.status != 200:
             return web.json_response(
                 {"error": {"message": reply.content or "scripted failure", "type": "x"}}, status=reply.status

@@ -19,6 +19,7 @@ LONG_MODULE = 300  # lines; a longer module says why in its docstring ("Over 300
 # Lowest first. A module may import its own package and anything in a lower layer, never a higher one.
 LAYERS: list[tuple[str, ...]] = [
     ("games",),
+    ("arena.known_secrets",),  # what must never be written or shown: below everything that writes or shows
     ("arena", "arena.inert", "arena.paths", "arena.console"),
     ("arena.match",),  # records, events, policy: shared by everything above
     ("arena.llm",),

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.llm.redaction import REDACTED, redact
+from arena.known_secrets import REDACTED
+from arena.llm.redaction import redact
 from tests.fake_llm_server import FakeServer, Reply
 from tests.processes import ROOT
 

@@ -6,6 +6,7 @@ import hashlib
 import json
 from typing import Any, Protocol
 
+from arena.known_secrets import redact_whole
 from arena.llm.replies import Completion
 from arena.llm.settings import ModelSettings
 
@@ -64,9 +65,9 @@ class CallCache:
 
     @staticmethod
     def _completion(entry: dict[str, Any]) -> Completion:
-        return Completion(
-            content=entry["content"],
-            reasoning=entry["reasoning"],
+        return Completion(  # redacted again: a record written before the secret was known may hold it
+            content=redact_whole(entry["content"]),
+            reasoning=entry["reasoning"] and redact_whole(entry["reasoning"]),
             finish_reason=entry["finish_reason"],
             tokens=entry["tokens"],
             cost=entry["cost"],

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from arena.llm.direct import DirectStream, ProviderError, pieces, takes_direct_path
+from arena.llm.direct import DirectStream, ProviderError, endpoint, pieces, takes_direct_path
 from arena.llm.library import classify, estimated_tokens, litellm_module
 from arena.llm.local import capacity_gate
 from arena.llm.replies import Completion, DeltaSink, ProviderFailure, RetrySink
@@ -24,7 +25,9 @@ async def stream_once(settings: ModelSettings, messages: list[dict[str, Any]], o
     usage: Any = None
     kwargs: dict[str, Any] = dict(settings.sampling())
     if settings.api_base:
-        kwargs["api_base"] = settings.api_base
+        kwargs["api_base"], userinfo = endpoint(settings.api_base, "")
+        if userinfo:  # litellm's client cannot call an address with user:password: sent as Basic auth, as direct does
+            kwargs["extra_headers"] = {"Authorization": "Basic " + base64.b64encode(userinfo.encode()).decode()}
     if settings.api_key:
         kwargs["api_key"] = settings.api_key
     elif settings.api_base and settings.model.startswith("openai/") and not os.environ.get("OPENAI_API_KEY"):

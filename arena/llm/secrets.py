@@ -1,9 +1,10 @@
 """Credentials inside a model spec's endpoint, hidden the moment the spec is read and revealed only to make calls.
 
-`llm:openai/m;api_base=https://user:pw@host/v1?api_key=K` becomes
-`llm:openai/m;api_base=https://hidden-1a2b3c4d@host/v1?api_key=hidden-5e6f7a8b`: that form is what every record,
-index, report, file name, title and message ever holds. The real values stay in this process's memory, keyed by
-a short digest (the same secret always gets the same placeholder, so a resumed tournament keeps its identity).
+`llm:openai/m;api_base=https://user:pw@host/v1?api_key=K#token=T` becomes
+`llm:openai/m;api_base=https://hidden-1a2b3c4d@host/v1?api_key=hidden-5e6f7a8b#hidden-9c0d1e2f`: that form is
+what every record, index, report, file name, title and message ever holds. The real values stay in this
+process's memory, keyed by a short digest (the same secret always gets the same placeholder, so a resumed
+tournament keeps its identity).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import hashlib
 import re
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
+from arena.known_secrets import remember
 from arena.llm.settings import SECRET_PARAMETER
 
 PLACEHOLDER = re.compile(r"hidden-[0-9a-f]{8}")
@@ -24,11 +26,12 @@ def _hide(secret: str) -> str:
         return secret
     placeholder = "hidden-" + hashlib.sha256(secret.encode("utf-8")).hexdigest()[:8]
     _REVEALED[placeholder] = secret
+    remember(secret)  # a server that echoes it back is redacted too
     return placeholder
 
 
 def hide_url(url: str) -> str:
-    """The URL with its user:password part and key-like query values replaced by placeholders."""
+    """The URL with its user:password part, key-like query values and fragment replaced by placeholders."""
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -37,6 +40,7 @@ def hide_url(url: str) -> str:
     netloc = parts.netloc
     if parts.username is not None or parts.password is not None:
         userinfo = parts.netloc.rpartition("@")[0]
+        remember(parts.password or "")
         host = parts.hostname or ""
         netloc = f"{_hide(userinfo)}@{host}" + (f":{port}" if port else "")
     pairs = parse_qsl(parts.query, keep_blank_values=True)
@@ -44,12 +48,8 @@ def hide_url(url: str) -> str:
         query = urlencode([(k, _hide(v) if SECRET_PARAMETER.search(k) else v) for k, v in pairs], quote_via=quote)
     else:
         query = parts.query
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-
-
-def revealed_secrets() -> list[str]:
-    """Every credential hidden so far (for redaction of text that might echo one)."""
-    return list(_REVEALED.values())
+    fragment = _hide(parts.fragment) if parts.fragment else ""  # never sent to a server: only a token lives there
+    return urlunsplit((parts.scheme, netloc, parts.path, query, fragment))
 
 
 def reveal_url(url: str) -> str:

@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from arena.known_secrets import remember
+
 
 @dataclass(frozen=True)
 class ModelSettings:
@@ -62,8 +64,16 @@ class ModelSettings:
 SECRET_PARAMETER = re.compile(r"(key|token|secret|password|auth|signature|sig)", re.IGNORECASE)
 
 
+def url_secrets(url: str) -> list[str]:
+    """The credentials inside an endpoint's address: user:password, the password, key-like query values, fragment."""
+    parts = urlsplit(url)
+    found = [parts.netloc.rpartition("@")[0], parts.password or "", parts.fragment]
+    found += [v for k, v in parse_qsl(parts.query, keep_blank_values=True) if SECRET_PARAMETER.search(k)]
+    return [secret for secret in found if secret]
+
+
 def redact_url(url: str) -> str:
-    """The URL without a user:password part and with key-like query values replaced by `REDACTED`."""
+    """The URL without a user:password part or fragment, and with key-like query values replaced by `REDACTED`."""
     parts = urlsplit(url)
     host = parts.hostname or ""
     netloc = host + (f":{parts.port}" if parts.port else "") if parts.username or parts.password else parts.netloc
@@ -73,11 +83,11 @@ def redact_url(url: str) -> str:
             for k, v in parse_qsl(parts.query, keep_blank_values=True)
         ]
     )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, "REDACTED" if parts.fragment else ""))
 
 
 def checked_url(url: str) -> str:
-    """The endpoint address if it is an http(s) URL with a host and a valid port; else ValueError saying why."""
+    """The endpoint address (without a fragment) if an http(s) URL with a host and a valid port; else ValueError."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port  # ValueError for a port past 65535 or not a number
@@ -87,4 +97,7 @@ def checked_url(url: str) -> str:
         raise ValueError(f"api_base {redact_url(url)!r} is not an http:// or https:// URL with a host")
     if port == 0:
         raise ValueError(f"api_base {redact_url(url)!r} has port 0")
-    return url.strip()
+    for secret in url_secrets(url.strip()):
+        remember(secret)  # a server that echoes one back (a Basic header, a token) is redacted too
+    # A fragment is never sent to a server (and would swallow the path a client appends): dropped, never stored.
+    return urlunsplit(parts._replace(fragment=""))

@@ -6,6 +6,7 @@ import asyncio
 import time
 from typing import Any
 
+from arena.known_secrets import StreamRedactor
 from arena.llm.prices import estimate_cost
 from arena.llm.replies import Completion, DeltaSink, ProviderFailure
 from arena.llm.settings import ModelSettings
@@ -169,7 +170,8 @@ class Watched:
 
 
 class ReplyParts:
-    """A reply as it streams in: reasoning and answer kept apart (inline <think> split out), passed on in batches."""
+    """A reply as it streams in: reasoning and answer kept apart (inline <think> split out), known secrets redacted
+    as they stream (a key split across chunks included), passed on in batches."""
 
     def __init__(self, settings: ModelSettings, on_delta: DeltaSink) -> None:
         self.settings = settings
@@ -179,6 +181,7 @@ class ReplyParts:
         self.reasoning: list[str] = []
         self.splitter = ThinkSplitter()
         self.batcher = DeltaBatcher(on_delta)
+        self.redactors = {"reasoning": StreamRedactor(), "answer": StreamRedactor()}
         self.finish: str | None = None
 
     async def feed(self, thought: str | None, text: str | None, finish: str | None) -> None:
@@ -193,14 +196,20 @@ class ReplyParts:
         self.finish = finish or self.finish
 
     async def take(self, kind: str, piece: str) -> None:
-        """Keep a piece of reasoning or answer and pass it on."""
-        (self.reasoning if kind == "reasoning" else self.content).append(piece)
-        await self.batcher.add(kind, piece)
+        """Keep a piece of reasoning or answer, redacted, and pass it on."""
+        await self.keep(kind, self.redactors[kind].feed(piece))
+
+    async def keep(self, kind: str, shown: str) -> None:
+        if shown:
+            (self.reasoning if kind == "reasoning" else self.content).append(shown)
+            await self.batcher.add(kind, shown)
 
     async def end(self, provider_finished: bool) -> str:
         """Pass on the rest; the finish reason, or ProviderFailure for a stream the provider did not finish."""
         for kind, piece in self.splitter.flush():
             await self.take(kind, piece)
+        for kind, redactor in self.redactors.items():
+            await self.keep(kind, redactor.flush())
         await self.batcher.close()
         if self.finish is None or not provider_finished:
             raise ProviderFailure(

@@ -16,6 +16,7 @@ from typing import Any
 from arena.analysis.leaderboard import OUTCOMES
 from arena.analysis.moves import MOVE_FIELDS
 from arena.inert import inert, spreadsheet_cell
+from arena.known_secrets import redact_known
 from arena.report.load import Report, report_json
 from arena.sessions.records import TaskAnswerRecord
 from arena.store import MatchStore
@@ -100,7 +101,9 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     out.mkdir()
     written = []
     data = report_json(report)
-    (out / "leaderboard.json").write_text(json.dumps(data, indent=2, allow_nan=False) + "\n", encoding="utf-8")
+    (out / "leaderboard.json").write_text(
+        redact_known(json.dumps(data, indent=2, allow_nan=False)) + "\n", encoding="utf-8"
+    )
     written.append(out / "leaderboard.json")
     written.append(write_csv(out / "leaderboard.csv", leaderboard_rows(report)))
     written.append(write_csv(out / "matrix.csv", matrix_rows(report)))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.analysis.combined import COMPONENTS, PROTOCOL
+from arena.known_secrets import redact_known
 from arena.report.files import replace_folder
 from arena.report.load import Report
 from arena.report.site.chunks import Made, chunk_numbers, chunks_started
@@ -56,7 +57,7 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     def write(relative: str, text: str) -> None:
         path = out / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path.write_text(redact_known(text), encoding="utf-8")
         written.append(path)
 
     render = env.get_template

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from arena.known_secrets import redact_known
+
 
 def safe_json(value: Any, indent: int | None = None) -> str:
-    """JSON whose `<`, `>` and `&` are written as escapes: no text in it can open or close a tag."""
+    """JSON whose `<`, `>` and `&` are written as escapes (no text in it can open or close a tag), no secret in it."""
     separators = (",", ":") if indent is None else (",", ": ")
     text = json.dumps(value, ensure_ascii=True, sort_keys=True, indent=indent, separators=separators, allow_nan=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return redact_known(text).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def script_data(name: str, value: Any) -> str:
