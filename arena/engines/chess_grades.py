@@ -169,40 +169,43 @@ MOST_MATE = 500  # moves to mate: more than any position can need
 
 
 def scored_moves(board: chess.Board, nodes: int) -> dict[chess.Move, tuple[int, int | None, int]]:
-    """Every legal move's `capped` score from one search; EngineFailed, naming the engine and the position, when
-    the engine's answer is impossible: a move missing, a line starting with an illegal move, a score out of range
-    (`cp` of 40 digits, `mate 0` in a position with moves)."""
-    scored: dict[chess.Move, tuple[int, int | None, int]] = {}
-    for line in stockfish.analyse_all(board, nodes):
+    """Every legal move's `capped` score from one search (EngineFailed for an impossible answer, as `checked_lines`)."""
+    return {move: capped(line["score"], board.turn) for move, line in checked_lines(board, nodes).items()}
+
+
+def checked_lines(
+    board: chess.Board, nodes: int, root_moves: list[chess.Move] | None = None
+) -> dict[chess.Move, chess.engine.InfoDict]:
+    """The line of every legal move (or of each of `root_moves`) from one search, by its first move; EngineFailed,
+    naming the engine and the position, when the engine's answer is impossible: a move missing, a line starting
+    with an illegal move, a score out of range (`cp` of 40 digits, `mate 0` in a position with moves)."""
+    lines: dict[chess.Move, chess.engine.InfoDict] = {}
+    for line in stockfish.analyse_all(board, nodes, root_moves):
         if not line.get("pv") or "score" not in line:
             continue
         first, score = line["pv"][0], line["score"].pov(board.turn)
         cp, mate = score.score(), score.mate()
         impossible = (
             (first not in board.legal_moves and "an illegal first move")
-            or (first in scored and "a move scored twice")
+            or (first in lines and "a move scored twice")
             or (mate is not None and not 0 < abs(mate) <= MOST_MATE and f"mate {mate}")
             or (cp is not None and abs(cp) > MOST_CP and f"cp {cp}")
         )
         if impossible:
             name = stockfish.engine_label("grader")
             raise stockfish.EngineFailed(f"{name} answered {impossible} ({first.uci()}) on {board.fen()}")
-        scored[first] = capped(line["score"], board.turn)
-    if len(scored) != board.legal_moves.count():
+        lines[first] = line
+    wanted = len(root_moves) if root_moves else board.legal_moves.count()
+    if len(lines) != wanted or (root_moves and set(lines) != set(root_moves)):
         name = stockfish.engine_label("grader")
-        raise stockfish.EngineFailed(f"{name} scored {len(scored)} of {board.legal_moves.count()} moves on "
-                                     f"{board.fen()}")  # fmt: skip
-    return scored
+        raise stockfish.EngineFailed(f"{name} scored {len(lines)} of {wanted} moves on {board.fen()}")
+    return lines
 
 
 def confirmed_class(board: chess.Board, move: chess.Move, best: chess.Move, confirm_nodes: int) -> tuple[str, bool]:
     """(class, mate lost) of `move` from a deeper search of it beside `best` (the shallow search's best move)."""
-    lines = stockfish.analyse_all(board, confirm_nodes, [best, move])
-    deep = {line["pv"][0]: capped(line["score"], board.turn) for line in lines if line.get("pv") and "score" in line}
-    if move not in deep or best not in deep:
-        name = stockfish.engine_label("grader")
-        said = f"{board.san(move)} beside {board.san(best)}"
-        raise stockfish.EngineFailed(f"{name} did not score {said} on {board.fen()}")
+    lines = checked_lines(board, confirm_nodes, [best, move])
+    deep = {first: capped(line["score"], board.turn) for first, line in lines.items()}
     top = max(deep.values(), key=lambda value: value[2])
     (best_cp, best_mate, _), (played_cp, played_mate, _) = top, deep[move]
     return kind_of(best_cp, played_cp, best_mate, played_mate), mate_lost(best_mate, played_mate)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import chess
 
 from arena.engines import stockfish
-from arena.engines.chess_grades import capped, move_accuracy
+from arena.engines.chess_grades import capped, checked_lines, move_accuracy
 from games.chess import Chess
 
 SOLVE_NODES = 1_000_000  # the same verdict on any machine load
@@ -33,14 +33,15 @@ def solve_chess(fen: str) -> Iterator[str]:
     if ended is not None:
         raise ValueError(f"the game is over: {ended.reason}")
     try:
-        lines = stockfish.analyse_all(board, SOLVE_NODES)
+        found = checked_lines(board, SOLVE_NODES)  # an impossible answer (illegal lines, missing moves) is a fault
+        name = stockfish.version()
     except (stockfish.EngineMissing, stockfish.EngineFailed) as error:
         raise ValueError(str(error)) from None
-    lines = sorted((line for line in lines if line.get("pv")), key=lambda line: -capped(line["score"], board.turn)[2])
+    lines = sorted(found.values(), key=lambda line: -capped(line["score"], board.turn)[2])
     side = "White" if board.turn == chess.WHITE else "Black"
     best = lines[0]
     pv = board.variation_san(best["pv"][:10])
-    yield f"{side} to move; {stockfish.version()}, {SOLVE_NODES:,} nodes, every legal move searched"
+    yield f"{side} to move; {name}, {SOLVE_NODES:,} nodes, every legal move searched"
     yield f"evaluation {evaluation_text(best['score'], board.turn)} (the mover's view); best line {pv}"
     best_cp = capped(best["score"], board.turn)[0]
     yield f"{'move':<8} {'eval':>9} {'accuracy':>9}"
@@ -48,5 +49,3 @@ def solve_chess(fen: str) -> Iterator[str]:
         move = line["pv"][0]
         accuracy = move_accuracy(best_cp, capped(line["score"], board.turn)[0])
         yield f"{board.san(move):<8} {evaluation_text(line['score'], board.turn):>9} {accuracy:>8.0f}%"
-    if len(lines) < board.legal_moves.count():
-        yield f"({board.legal_moves.count() - len(lines)} legal moves had no line from the engine)"

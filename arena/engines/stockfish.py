@@ -14,8 +14,9 @@ import os
 import shutil
 import subprocess
 import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import chess
 import chess.engine
@@ -23,11 +24,13 @@ import chess.engine
 PLACES = ("/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish")
 INSTALL = "install it (Debian/Ubuntu: apt-get install stockfish; macOS: brew install stockfish) or set ARENA_STOCKFISH"
 HASH_MB = 16
+T = TypeVar("T")
 
 _engines: dict[str, chess.engine.SimpleEngine] = {}
 _owner = os.getpid()  # a forked child inherits the dict but not the engines' threads: it starts its own
 _lock = threading.Lock()
 _versions: dict[str, str] = {}  # by binary
+_broken: dict[str, str] = {}  # binaries that would not start, and why: asked once per process, not once per match
 # One search at a time per role: the app may grade a replay while it analyses in the background, and a UCI
 # engine answers one command at a time (the grader also clears its hash before each position).
 _searching = {"player": threading.Lock(), "grader": threading.Lock()}
@@ -65,14 +68,25 @@ def engine(role: str) -> chess.engine.SimpleEngine:
         running = _engines.get(role)
         if running is not None:
             return running
+        path = stockfish_path()
+        if path in _broken:
+            raise EngineFailed(_broken[path])
         try:
-            started = chess.engine.SimpleEngine.popen_uci(stockfish_path(), timeout=30)
+            started = chess.engine.SimpleEngine.popen_uci(path, timeout=start_timeout())
             started.configure({"Threads": 1, "Hash": HASH_MB})
             started.protocol.loop.call_soon_threadsafe(started.protocol.loop.set_exception_handler, loop_fault)
-        except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
-            raise EngineFailed(f"stockfish would not start: {error}") from None
+        except Exception as error:  # an exit at start, no `uciok` in time, an option refused: not a chess engine
+            why = str(error) or f"no uciok in {start_timeout():.0f} s"
+            _broken[path] = f"{path} would not start as a UCI engine: {why}"
+            raise EngineFailed(_broken[path]) from None
         _engines[role] = started
         return started
+
+
+def start_timeout() -> float:
+    """Seconds an engine may take to say `uciok` (a healthy one needs well under one; $ARENA_ENGINE_WATCHDOG)."""
+    chosen = os.environ.get("ARENA_ENGINE_WATCHDOG", "")
+    return float(chosen) if chosen.replace(".", "", 1).isdigit() else 30.0
 
 
 def forget(role: str) -> None:
@@ -98,6 +112,7 @@ def version() -> str:
         banner = done.stdout.splitlines()[0] if done.stdout.strip() else ""
     except (OSError, subprocess.TimeoutExpired):
         banner = ""
+    # EngineFailed for a binary that prints no banner and is no UCI engine either (/bin/false)
     name = banner.split(" by ")[0].strip() if " by " in banner else str(engine("grader").id.get("name", "stockfish"))
     _versions[path] = name
     return name
@@ -118,20 +133,41 @@ threading._register_atexit(close_all)  # type: ignore[attr-defined]
 
 def play(board: chess.Board, budget: dict[str, int], options: dict[str, Any]) -> chess.Move:
     """The player engine's move in `board` within `budget` (nodes, depth, movetime in ms), with these strength
-    options for this search only."""
+    options for this search only; EngineFailed, naming the engine and the position, for a fault.
+
+    Each search is a new game to the engine (`ucinewgame`, its hash cleared): a move depends on the position and
+    its history only, never on which matches this process played before, so a resumed run replays a clean one.
+    """
     movetime = budget.get("movetime")
     limit = chess.engine.Limit(
         nodes=budget.get("nodes"), depth=budget.get("depth"), time=movetime / 1000 if movetime else None
     )
-    try:
-        with _searching["player"]:
-            result = engine("player").play(board, limit, options=options, game=board.root())
-    except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
-        forget("player")
-        raise EngineFailed(f"stockfish failed: {error}") from None
-    if result.move is None:
-        raise EngineFailed("stockfish gave no move")
+    seconds = watchdog(budget.get("nodes", 0)) + (movetime or 0) / 500 + 30 * budget.get("depth", 0)
+
+    def search(protocol: Any) -> Coroutine[Any, Any, chess.engine.PlayResult]:
+        return protocol.play(board, limit, game=object(), options=options)  # type: ignore[no-any-return]
+
+    result = guarded("player", board, seconds, search)
+    if result.move is None or result.move not in board.legal_moves:
+        name = engine_label("player")
+        kill("player")
+        raise EngineFailed(f"{name} answered no legal move on {board.fen()}: {result.move}")
     return result.move
+
+
+def guarded(role: str, board: chess.Board, seconds: float, command: Callable[[Any], Coroutine[Any, Any, T]]) -> T:
+    """One command to a role's engine, given `seconds` before the engine is taken for hung; any fault (a dead
+    process, a line python-chess refused, a hang) kills the engine and is EngineFailed naming it and the position."""
+    with _searching[role]:
+        running = engine(role)
+        faults.clear()
+        try:
+            return asyncio.run_coroutine_threadsafe(command(running.protocol), running.protocol.loop).result(seconds)
+        except Exception as error:
+            name = engine_label(role) if _engines.get(role) is running else stockfish_path()
+            kill(role)
+            why = faults[-1] if faults else str(error) or f"no answer in {seconds:.0f} s"
+            raise EngineFailed(f"{name} failed on {board.fen()}: {why}") from None
 
 
 def watchdog(nodes: int) -> float:
@@ -164,25 +200,15 @@ def analyse_all(
     """Every legal move of `board` (or only `root_moves`) scored at full strength under one node budget (one search,
     all shown); EngineFailed, naming the engine and the position, for an engine that dies, hangs or answers nonsense."""
     legal = len(root_moves) if root_moves else board.legal_moves.count()
-    with _searching["grader"]:
-        grader = engine("grader")
-        faults.clear()
-        search = grader.protocol.analyse(
-            board,
-            chess.engine.Limit(nodes=nodes),
-            multipv=max(1, legal),
-            game=object(),
-            options=FULL_STRENGTH,
-            info=chess.engine.INFO_SCORE | chess.engine.INFO_PV,
-            root_moves=root_moves,
-        )
-        try:
-            return asyncio.run_coroutine_threadsafe(search, grader.protocol.loop).result(timeout=watchdog(nodes))
-        except Exception as error:  # any fault: a dead process, a line python-chess refused, a hang
-            name = engine_label("grader") if _engines.get("grader") is grader else stockfish_path()
-            kill("grader")
-            why = faults[-1] if faults else str(error) or f"no answer in {watchdog(nodes):.0f} s"
-            raise EngineFailed(f"{name} failed on {board.fen()}: {why}") from None
+    return guarded("grader", board, watchdog(nodes), lambda protocol: protocol.analyse(
+        board,
+        chess.engine.Limit(nodes=nodes),
+        multipv=max(1, legal),
+        game=object(),
+        options=FULL_STRENGTH,
+        info=chess.engine.INFO_SCORE | chess.engine.INFO_PV,
+        root_moves=root_moves,
+    ))  # fmt: skip
 
 
 faults: list[str] = []  # what the engine's protocol reported in the search under way (python-chess logs it)
@@ -201,6 +227,8 @@ class FaultLog(logging.Handler):
 _engine_log = logging.getLogger("chess.engine")
 _engine_log.addHandler(FaultLog())
 _engine_log.propagate = False
+# An engine given up on at start exits later, when its loop is gone; asyncio's child watcher would say so on stderr.
+logging.getLogger("asyncio").addFilter(lambda record: "that handles pid" not in record.getMessage())
 
 
 def loop_fault(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:

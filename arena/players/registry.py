@@ -54,15 +54,15 @@ def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
 
 
 def _stockfish(argument: str, seed: int | str, options: PlayerOptions) -> Player:
-    from arena.engines.stockfish import EngineMissing, stockfish_path
+    from arena.engines.stockfish import EngineFailed, EngineMissing, version
     from arena.players.stockfish_player import StockfishPlayer, stockfish_options
 
     chosen = stockfish_options(argument)
     if options.game and options.game != "chess":
         raise ValueError(f"stockfish plays chess, not {options.game}")
     try:
-        stockfish_path()
-    except EngineMissing as error:
+        version()  # found, and a UCI engine: a binary that exits at start (/bin/false) is one line here, not per match
+    except (EngineMissing, EngineFailed) as error:
         raise ValueError(str(error)) from None
     return StockfishPlayer(seed, chosen)
 
