@@ -51,6 +51,7 @@ class FakeServer:
     most_in_flight: int = 0
     usage_growth: int = 0  # when set, each priced call reports this many times the completion tokens of the last
     growth_from: int = 0  # priced calls made before the growth started
+    jump: tuple[int, int, int] | None = None  # (calls, short, long): `short` tokens for `calls` calls, then `long`
     peers: set[Any] = field(default_factory=set)  # the client addresses requests came from (one per connection)
     models_route: bool = True  # False: no /models, as proxies that serve only /chat/completions
 
@@ -72,7 +73,11 @@ class FakeServer:
 
     def grow_usage(self, factor: int) -> None:
         """From now on each priced call reports `factor` times the tokens of the one before (0: back to normal)."""
-        self.usage_growth, self.growth_from = factor, len(self.calls("gpt-4o-mini"))
+        self.usage_growth, self.growth_from, self.jump = factor, len(self.calls("gpt-4o-mini")), None
+
+    def jump_usage(self, calls: int, short: int, long: int) -> None:
+        """From now on, priced calls report `short` completion tokens for `calls` calls, then `long` ones."""
+        self.jump, self.growth_from = (calls, short, long), len(self.calls("gpt-4o-mini"))
 
     def calls(self, name: str) -> list[dict[str, Any]]:
         """Request bodies received for a scenario."""
@@ -105,6 +110,8 @@ class FakeServer:
         if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
             made = len(self.calls(name)) - 1 - self.growth_from
             tokens = 10 * self.usage_growth**made if self.usage_growth else None
+            if self.jump is not None:
+                tokens = self.jump[1] if made < self.jump[0] else self.jump[2]
             delay = 0.2 if name.startswith("slow") else 0.0
             return Reply(content=first_legal_answer(body), delay=delay, completion_tokens=tokens)
         if name == "sloppy":  # a wrong first try every turn; the first legal move once told the answer was refused

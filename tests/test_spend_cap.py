@@ -118,6 +118,24 @@ def test_at_any_concurrency_the_cap_is_passed_by_at_most_one_call(
     assert sum(costs) <= 0.0003 + max(costs)  # before: $0.01 at concurrency 64 spent $0.80
 
 
+def test_replies_that_grow_at_concurrency_64_pass_the_cap_by_at_most_one_call(
+    tmp_path: Path, fake_llm: FakeServer
+) -> None:
+    """20 completion tokens for 3 calls, then 5,000 (each $0.003 on a $0.002 cap), no --max-tokens: before, the
+    calls in flight all reserved by the short replies seen so far and spent $0.19."""
+    db = tmp_path / "db"
+    fake_llm.jump_usage(3, 20, 5_000)
+    try:
+        args = ("--batch", "--players", PRICED, "random", "--games", "100", "--concurrency", "64")
+        capped = arena(*args, "--api-base", fake_llm.url, "--db", str(db), "--max-cost", "0.002", "--json")
+    finally:
+        fake_llm.grow_usage(0)
+    assert capped.returncode == 3 and "spend cap $0.002 reached" in capped.stderr, capped.stderr
+    costs = [float(call["cost"]) for call in paid_calls(db)]
+    assert len(costs) >= 4 and max(costs) > 0.002  # the long replies came: one of them passed the cap
+    assert sum(costs) <= 0.002 + max(costs), (sum(costs), len(costs))
+
+
 def test_a_resumed_run_does_not_pay_again_for_stopped_matches(tmp_path: Path, fake_llm: FakeServer) -> None:
     db = tmp_path / "db"
     args: tuple[str, ...] = ("--batch", "--players", PRICED, "random", "--games", "40", "--concurrency", "8")

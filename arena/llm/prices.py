@@ -37,6 +37,18 @@ def call_cost(model: str, prompt_tokens: int, completion_tokens: int) -> float |
     return None
 
 
+def most_output_tokens(model: str) -> int | None:
+    """The longest reply the model can give (its listed maximum output), or None when the list does not say."""
+    table = price_table()
+    for name in (model, model.partition("/")[2]):
+        entry = table.get(name)
+        if isinstance(entry, dict):
+            most = entry.get("max_output_tokens") or entry.get("max_tokens")
+            if isinstance(most, int) and most > 0:
+                return most
+    return None
+
+
 def _cost(entry: dict[str, Any], prompt_tokens: int, completion_tokens: int) -> float:
     input_price = entry["input_cost_per_token"]
     output_price = entry.get("output_cost_per_token", 0.0)

@@ -1,13 +1,13 @@
 """A spend cap checked before every model call, each call reserving what it may cost before it starts.
 
-A call reserves the larger of its bound (the prompt's tokens at the input price, estimated from its length at the
-most tokens per character this model's prompts have shown, a third before any, plus the longest reply it may get:
-`max_tokens`, else the longest reply this model has given in the run) and the dearest call so far. It starts
-when what was paid plus every reservation in flight leaves room for it, waits while only the calls in flight
-stand in the way, and is refused (the cap is reached) when even alone it would pass the cap. While a priced model
-has answered no call yet and has no `max_tokens`, its bound is unknown: one such call goes alone and the others
-wait for it. So a run passes its cap by at most one call's cost (a call dearer than its reservation), at any
-concurrency.
+A call's bound is the prompt's tokens at the input price (estimated from its length at the most tokens per
+character this model's prompts have shown, a third before any) plus the longest reply it can get: `max_tokens`,
+else the model's listed maximum output. Calls whose bounds all fit in what the cap leaves run side by side, each
+reserving its bound. When a bound does not fit, or is not known (a model the price list gives no maximum output),
+calls go one at a time: each starts only when no other is in flight and when the cap leaves room for its estimate
+(the longest reply this model has given in the run, and never less than the dearest call so far), and is refused
+(the cap is reached) when it does not. So a run passes its cap by at most one call's cost, whatever the replies'
+lengths and at any concurrency: calls side by side can never pass it, and a call alone starts under it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.llm.prices import call_cost
+from arena.llm.prices import call_cost, most_output_tokens
 
 FIRST_TOKENS_PER_CHARACTER = 1 / 3  # before a model reports its prompts' tokens: more than the usual 1/4
 
@@ -35,7 +35,7 @@ class Reservation:
     model: str
     amount: float
     characters: int = 0
-    alone: bool = False  # the probe of a model whose reply length is not known yet
+    alone: bool = False  # a call with no bound that fits: nothing runs beside it
 
 
 @dataclass
@@ -69,27 +69,32 @@ class SpendGate:
     def _try(self, model: str, characters: int, max_tokens: int | None) -> Reservation | str | None:
         with self.lock:
             prompt = round(characters * self.tokens_per_character.get(model, FIRST_TOKENS_PER_CHARACTER)) + 1
-            if self.cap is None:
+            if self.cap is None or call_cost(model, prompt, 0) is None:  # no cap, or an unpriced model
                 self.in_flight += 1
                 return Reservation(model, 0.0, characters)
-            reply = max_tokens if max_tokens is not None else self.longest_reply.get(model)
-            bound = call_cost(model, prompt, reply or 0)
-            if bound is None:  # an unpriced model costs nothing that can be counted
-                self.in_flight += 1
-                return Reservation(model, 0.0, characters)
-            alone = reply is None
-            if self.probing or (alone and self.in_flight):
-                return "wait"
-            amount = max(bound, self.dearest)
-            if self.spent + amount > self.cap:
+            if self.probing:
+                return "wait"  # a call alone: nothing starts beside it
+            longest = max_tokens if max_tokens is not None else most_output_tokens(model)
+            if longest is not None:
+                bound = max(float(call_cost(model, prompt, longest) or 0.0), self.dearest)
+                if self.spent + self.reserved + bound <= self.cap:
+                    return self._start(model, bound, characters, alone=False)
+                if max_tokens is not None and self.spent + bound > self.cap:
+                    self.reached = True  # even alone, the reply the user allowed could pass the cap
+                    return None
+            if self.in_flight:
+                return "wait"  # room for this call alone, once those in flight have settled
+            estimate = max(float(call_cost(model, prompt, self.longest_reply.get(model, 0)) or 0.0), self.dearest)
+            if self.spent + estimate > self.cap:
                 self.reached = True
                 return None
-            if self.spent + self.reserved + amount > self.cap:
-                return "wait"  # room once a call in flight has settled at its (usually lower) real cost
-            self.in_flight += 1
-            self.reserved += amount
-            self.probing = alone
-            return Reservation(model, amount, characters, alone)
+            return self._start(model, estimate, characters, alone=True)
+
+    def _start(self, model: str, amount: float, characters: int, alone: bool) -> Reservation:
+        self.in_flight += 1
+        self.reserved += amount
+        self.probing = alone
+        return Reservation(model, amount, characters, alone)
 
     def settle(self, reservation: Reservation, cost: float | None, tokens: dict[str, int] | None) -> None:
         """A reserved call ended (cost None: it failed or its price is unknown)."""
