@@ -77,6 +77,13 @@ def published_vs_recomputed(db: str) -> list[dict[str, Any]]:
         return [row.as_dict() for row in comparisons(store, "llm-chess")]
 
 
+def nested(depth: int) -> dict[str, Any]:
+    value: dict[str, Any] = {"cost": 0}
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
 @pytest.mark.parametrize(
     "damage, said",
     [
@@ -84,8 +91,23 @@ def published_vs_recomputed(db: str) -> list[dict[str, Any]]:
         (lambda d: d.update(number_of_moves="many"), "field 'number_of_moves': 'many' is not a number"),
         (lambda d: d.update(pgn="1. e4 e5 2. Ke3 Ke6"), "field 'pgn'"),
         (lambda d: d.update(player_black=[]), "field 'player_black' is not an object"),
+        (lambda d: d["player_black"].update(accumulated_reply_time_seconds="fast"), "'fast' is not a number"),
+        (lambda d: d["player_black"].update(accumulated_reply_time_seconds=[1, 2]), "[1, 2] is not a number"),
+        (lambda d: d["player_black"].update(accumulated_reply_time_seconds=int("9" * 4000)), "is not a number"),
+        (lambda d: d.update(usage_stats=nested(900)), "field 'usage_stats': nested more than 4 deep"),
+        (lambda d: d.update(pgn='[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. N@e5 *'), "move 3. N@e5"),
     ],
-    ids=["missing field", "word for a count", "illegal move in the pgn", "side not an object"],
+    ids=[
+        "missing field",
+        "word for a count",
+        "illegal move in the pgn",
+        "side not an object",
+        "seconds as text",
+        "seconds as a list",
+        "seconds of 4,000 digits",
+        "usage 900 deep",
+        "a crazyhouse drop",
+    ],
 )
 def test_a_damaged_log_is_one_line_and_nothing_is_recorded(
     logs: Path, tmp_path: Path, damage: object, said: str
@@ -95,7 +117,7 @@ def test_a_damaged_log_is_one_line_and_nothing_is_recorded(
     victim = sorted(p for p in run.glob("*.json") if not p.name.startswith("_"))[3]
     data = json.loads(victim.read_text())
     damage(data)  # type: ignore[operator]
-    victim.write_text(json.dumps(data))
+    victim.write_text(json.dumps(data, default=str))
     ran = arena("import", "--no-analyse", "llm-chess", str(tmp_path / "_logs"), "--db", str(tmp_path / "db"))
     assert ran.returncode == 2 and said in ran.stderr and victim.name in ran.stderr, ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1 and not list((tmp_path / "db").glob("matches-*.json"))

@@ -100,10 +100,28 @@ def checked_game(path: Path) -> dict[str, Any]:
     for side in SIDES:
         if not isinstance(data[side], dict):
             raise ImportFormatError(f"{path}: field {side!r} is not an object")
-        check_numbers(f"{path}: {side}", data[side], ["wrong_moves", "wrong_actions"])
+        check_numbers(f"{path}: {side}", data[side], ["wrong_moves", "wrong_actions", "accumulated_reply_time_seconds"])
     if not isinstance(data.get("pgn", ""), str):
         raise ImportFormatError(f"{path}: field 'pgn' is not text")
+    check_usage(f"{path}: field 'usage_stats'", data.get("usage_stats", {}), USAGE_DEPTH)
     return data
+
+
+USAGE_DEPTH = 4  # usage_stats -> side -> model -> counts, with a level to spare
+
+
+def check_usage(where: str, value: Any, depth: int) -> None:
+    """`usage_stats` is objects at most USAGE_DEPTH deep whose leaves are finite numbers or short text."""
+    if isinstance(value, dict):
+        if depth == 0:
+            raise ImportFormatError(f"{where}: nested more than {USAGE_DEPTH} deep")
+        for key, inner in value.items():
+            if isinstance(inner, dict):
+                check_usage(where, inner, depth - 1)
+            else:
+                check_numbers(where, value, [key])
+    elif value is not None:
+        raise ImportFormatError(f"{where}: {str(value)[:40]!r} is not an object")
 
 
 def pgn_game(path: Path, pgn: str) -> tuple[chess.pgn.Game, list[str]] | None:
@@ -182,7 +200,7 @@ def judge(path: Path, run: str, index: int, check: FileCheck, names: dict[str, s
     rules = replayed.rules if replayed is not None else RULES
     players = [PlayerRecord(seat=seat, spec=spec, settings=settings) for seat, (spec, settings) in
                enumerate(opponent_spec(data[side], run, names) for side in SIDES)]  # fmt: skip
-    usage = data.get("usage_stats") if isinstance(data.get("usage_stats"), dict) else {}
+    usage = data.get("usage_stats") or {}
     return MatchRecord(
         id=record_id(PAPER, run, path.name),
         game="chess",
