@@ -116,3 +116,33 @@ def test_two_imports_at_once_count_each_game_once(tmp_path: Path) -> None:
         results.append(json.loads(out))
     games = results[0]["games"]
     assert results[1]["games"] == games and sum(r["added"] for r in results) == games
+
+
+def test_a_file_of_nul_bytes_is_no_pgn(tmp_path: Path) -> None:
+    (tmp_path / "nul.pgn").write_bytes(b"\0" * 1_000)  # was imported as "1 games"
+    refused("pgn", tmp_path / "nul.pgn", tmp_path / "db", "holds NUL bytes: a binary file, not PGN text")
+
+
+def test_a_huge_pgn_header_refuses_its_game_and_keeps_the_store_small(tmp_path: Path) -> None:
+    """A 20 MB tag grew the store to 58 MB (and `arena report` to 582 s): its game is refused, the next one kept."""
+    huge = '[Event "' + "x" * 20_000_000 + '"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+    (tmp_path / "big.pgn").write_text(huge + '[White "c"]\n[Black "d"]\n[Result "*"]\n\n1. d4 *\n')
+    ran = arena("import", "--no-analyse", "pgn", str(tmp_path / "big.pgn"), "--db", str(tmp_path / "db"))
+    assert ran.returncode == 0 and "1 games added" in ran.stdout, ran.stderr
+    assert "game 1: tag 'Event' of 20,000,000 characters" in ran.stdout
+    assert sum(p.stat().st_size for p in (tmp_path / "db").rglob("*") if p.is_file()) < 1_000_000
+
+
+def test_non_finite_numbers_are_refused_and_never_recorded(tmp_path: Path) -> None:
+    from pydantic import ValidationError
+
+    from arena.match.records import MoveRecord
+
+    source = PUBLISHED / "topsakal" / "connect-four_list_240612-203105_all_moves.csv"
+    lines = source.read_text(encoding="utf-8-sig").splitlines()
+    lines[1] = lines[1].replace('"winner1st","22"', '"winner1st","nan"', 1)
+    bad = tmp_path / source.name
+    bad.write_text("\n".join(lines) + "\n")
+    refused("topsakal", bad, tmp_path / "db", "field 'GameDuration': nan is not a count or a ratio")
+    with pytest.raises(ValidationError):  # the last guard: a record holds finite numbers or is not made
+        MoveRecord(ply=0, seat=0, attempt=0, valid=True, seconds=float("inf"))

@@ -90,6 +90,7 @@ def test_the_import_is_idempotent(lcl_folder: Path, tmp_path: Path) -> None:
         (lambda t: t.replace("0,oa:gpt-4-1106-preview,2,", "zero,oa:gpt-4-1106-preview,2,", 1), "must be numbers"),
         (lambda t: t.split("\n", 1)[0] + "\n0,1,2\n", "3 columns, expected 7 or 8"),
         (lambda t: "not,a,lcl,file\n1,2,3,4\n", "not a ChildPlay LCL file"),
+        (lambda t: t.replace("0,oa:gpt-4-1106-preview,2,", "nan,oa:gpt-4-1106-preview,2,", 1), "temperature 'nan'"),
     ],
 )
 def test_a_damaged_file_is_refused_in_one_line(lcl_folder: Path, tmp_path: Path, damage: object, said: str) -> None:

@@ -96,6 +96,8 @@ def nested(depth: int) -> dict[str, Any]:
         (lambda d: d["player_black"].update(accumulated_reply_time_seconds=int("9" * 4000)), "is not a number"),
         (lambda d: d.update(usage_stats=nested(900)), "field 'usage_stats': nested more than 4 deep"),
         (lambda d: d.update(pgn='[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. N@e5 *'), "move 3. N@e5"),
+        (lambda d: d.update(pgn="1. e4 e5 *\n\n1. d4 d5 *\n"), "field 'pgn' holds more than one game"),
+        (lambda d: d["player_black"].update(name="Nobody", model="N/A"), "player 'Nobody': neither a model"),
     ],
     ids=[
         "missing field",
@@ -107,6 +109,8 @@ def nested(depth: int) -> dict[str, Any]:
         "seconds of 4,000 digits",
         "usage 900 deep",
         "a crazyhouse drop",
+        "two games in one pgn",
+        "a player of no known kind",
     ],
 )
 def test_a_damaged_log_is_one_line_and_nothing_is_recorded(

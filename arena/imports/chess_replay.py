@@ -26,6 +26,10 @@ AUTOMATIC_REASONS = {REASONS[termination] for termination in AUTOMATIC_DRAWS}
 ANNOTATION = re.compile(r"[!?+#]+$")  # check marks too: the LLM Chess benchmark's PGN writes none
 
 
+MOST_TAG_CHARACTERS = 1_000  # a player's name, an event, a FEN: far less; a header is stored with every game
+MOST_TAGS = 100
+
+
 class PgnReader(chess.pgn.GameBuilder[chess.pgn.Game]):
     """python-chess's game builder that keeps errors on the game (one line is said, by us) and the mainline's
     moves as the file wrote them."""
@@ -34,6 +38,17 @@ class PgnReader(chess.pgn.GameBuilder[chess.pgn.Game]):
         super().begin_game()
         self.depth = 0
         self.written: list[str] = []
+        self.tags = 0
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.tags += 1
+        bound = f"more than a PGN game holds ({MOST_TAG_CHARACTERS:,} characters a tag, {MOST_TAGS} tags)"
+        if self.tags == MOST_TAGS + 1:  # one error for a flood of tags, not thousands
+            self.game.errors.append(ValueError(f"over {MOST_TAGS} tags: {bound}"))
+        elif self.tags <= MOST_TAGS and len(tagvalue) > MOST_TAG_CHARACTERS:
+            self.game.errors.append(ValueError(f"tag {tagname[:40]!r} of {len(tagvalue):,} characters: {bound}"))
+        if self.tags <= MOST_TAGS and len(tagvalue) <= MOST_TAG_CHARACTERS:
+            super().visit_header(tagname, tagvalue)  # kept only within bounds: a header is stored with the game
 
     def begin_variation(self) -> None:
         self.depth += 1
@@ -53,10 +68,15 @@ class PgnReader(chess.pgn.GameBuilder[chess.pgn.Game]):
 
 
 def read_pgn(handle: io.StringIO | io.TextIOBase) -> tuple[chess.pgn.Game, list[str]] | None:
-    """The next game of a PGN stream and its mainline's moves as written (None at the end)."""
+    """The next game of a PGN stream and its mainline's moves as written (None at the end); a "game" with neither
+    a tag nor a move (text that is no PGN at all) carries an error."""
     reader = PgnReader()
     game = chess.pgn.read_game(handle, Visitor=lambda: reader)  # type: ignore[arg-type]
-    return None if game is None else (game, reader.written)
+    if game is None:
+        return None
+    if not reader.tags and game.next() is None and not game.errors:
+        game.errors.append(ValueError("neither a tag nor a move: not a PGN game"))
+    return game, reader.written
 
 
 def read_error(game: chess.pgn.Game, written: list[str]) -> str:

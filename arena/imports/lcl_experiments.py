@@ -86,6 +86,8 @@ def read_rows(path: Path) -> list[LclRow]:
             temperature, experiment = float(cells[0]), int(cells[2])
         except ValueError:
             raise ImportFormatError(f"{where}: temperature and experiment must be numbers") from None
+        if not 0 <= temperature <= 2:  # nan and inf too
+            raise ImportFormatError(f"{where}: temperature {cells[0][:40]!r} is not a number from 0 to 2")
         if len(cells) > least:  # the older files' last column repeats a verdict: a bool all the same
             truth(cells[least], where)
         written = cells[6] if validity else cells[4]

@@ -129,10 +129,13 @@ def pgn_game(path: Path, pgn: str) -> tuple[chess.pgn.Game, list[str]] | None:
     cannot read."""
     if not pgn.strip():
         return None
-    read = read_pgn(io.StringIO(pgn))
+    stream = io.StringIO(pgn)
+    read = read_pgn(stream)
     if read is None or read[0].errors:
         why = read_error(*read) if read is not None else "no game"
         raise ImportFormatError(f"{path}: field 'pgn': {why}")
+    if read_pgn(stream) is not None:
+        raise ImportFormatError(f"{path}: field 'pgn' holds more than one game (a log is one game)")
     return read
 
 
@@ -198,8 +201,11 @@ def judge(path: Path, run: str, index: int, check: FileCheck, names: dict[str, s
             result = f"{data['winner']} ({data['reason']})"
             check.disagreements.append(Disagreement(check.file, label, None, result, "", why))
     rules = replayed.rules if replayed is not None else RULES
-    players = [PlayerRecord(seat=seat, spec=spec, settings=settings) for seat, (spec, settings) in
-               enumerate(opponent_spec(data[side], run, names) for side in SIDES)]  # fmt: skip
+    try:
+        specs = [opponent_spec(data[side], run, names) for side in SIDES]
+    except ImportFormatError as error:
+        raise ImportFormatError(f"{path}: {error}") from None
+    players = [PlayerRecord(seat=seat, spec=spec, settings=settings) for seat, (spec, settings) in enumerate(specs)]
     usage = data.get("usage_stats") or {}
     return MatchRecord(
         id=record_id(PAPER, run, path.name),

@@ -102,7 +102,10 @@ def read_file(path: Path) -> tuple[list[MatchRecord], FileCheck]:
     only for a file with no game to import)."""
     source = SourceFile.read(path)
     check = FileCheck(source.name)
-    handle = io.StringIO(read_text(path, "utf-8-sig"))
+    text = read_text(path, "utf-8-sig")
+    if "\x00" in text:
+        raise ImportFormatError(f"{path}: holds NUL bytes: a binary file, not PGN text")
+    handle = io.StringIO(text)
     records: list[MatchRecord] = []
     number = 0
     while (read := read_pgn(handle)) is not None:

@@ -20,7 +20,7 @@ from arena.imports.common import (
     iso_time,
     record_id,
 )
-from arena.imports.files import read_text
+from arena.imports.files import check_numbers, read_text
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.prompting.answers import read_json_move
 from games.base import GameError
@@ -240,6 +240,7 @@ def record_of(game: PublishedGame, name: str, moves: list[MoveRecord], arena_res
         PlayerRecord(seat=seat, spec=f"llm:{head[column]}", settings={"prompt": f"topsakal-{prompt}", "source": PAPER})
         for seat, column in enumerate(("Player1", "Player2"))
     ]
+    check_numbers(f"{game.source.name} line {game.first_row}", head, ["GameDuration"])  # finite, never negative
     duration = float(head.get("GameDuration") or 0.0)
     return MatchRecord(
         id=record_id(PAPER, head["UUID"], head["GameNumber"], head["Player1"], head["Player2"]),

@@ -14,7 +14,7 @@ Status = Literal["finished", "error", "aborted", "cancelled"]
 class MoveRecord(BaseModel):
     """One attempt at a move: accepted or refused, with the raw answer and its timing."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     ply: int
     seat: int
@@ -36,7 +36,7 @@ class MoveRecord(BaseModel):
 class PlayerRecord(BaseModel):
     """A seat's player and every setting needed to reproduce it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     seat: int
     spec: str
@@ -57,7 +57,7 @@ def seat_points(status: str, termination: str, winner: int | None, disqualified:
 class OutcomeRecord(BaseModel):
     """How the match ended: status, winner seat (None for none), and the reason."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     status: Status
     winner: int | None = None
@@ -73,7 +73,7 @@ class OutcomeRecord(BaseModel):
 class MatchRecord(BaseModel):
     """Everything about one match."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     id: str
     schema_version: int = SCHEMA_VERSION

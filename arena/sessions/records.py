@@ -27,7 +27,7 @@ class StoredAnswer(BaseModel):
 class QuizSessionRecord(StoredSession):
     """The start of a hard-boards quiz: who answers, under which protocol, in which order."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     id: str
     schema_version: int = SCHEMA_VERSION
@@ -43,7 +43,7 @@ class QuizSessionRecord(StoredSession):
 class QuizAnswerRecord(StoredAnswer):
     """One answer, stored the moment it is given."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     id: str
     session: str
@@ -59,7 +59,7 @@ class QuizAnswerRecord(StoredAnswer):
 class TaskSessionRecord(StoredSession):
     """The start of a ChildPlay task run: which task, who answers, under which prompt, over which items."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     id: str
     schema_version: int = SCHEMA_VERSION
@@ -79,7 +79,7 @@ class TaskSessionRecord(StoredSession):
 class TaskAnswerRecord(StoredAnswer):
     """One item's answer, stored the moment it is judged (the item itself is regenerated from the seed)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)  # records hold finite numbers only
 
     id: str
     session: str
