@@ -64,3 +64,14 @@ def read_small_file(path: Path) -> bytes:
     if len(data) > MAX_SETTINGS_BYTES:
         raise ValueError(f"{path} is over {MAX_SETTINGS_BYTES:,} bytes: not a settings file")
     return data
+
+
+def alive(pid: int) -> bool:
+    """Whether a process with this id runs (one of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -146,3 +146,34 @@ def test_non_finite_numbers_are_refused_and_never_recorded(tmp_path: Path) -> No
     refused("topsakal", bad, tmp_path / "db", "field 'GameDuration': nan is not a count or a ratio")
     with pytest.raises(ValidationError):  # the last guard: a record holds finite numbers or is not made
         MoveRecord(ply=0, seat=0, attempt=0, valid=True, seconds=float("inf"))
+
+
+def test_a_killed_published_import_leaves_no_folder_behind_the_next_one(tmp_path: Path) -> None:
+    """kill -9 while the shipped logs are unpacked: the next import removes the dead one's folder (15 were seen,
+    144 MB), never a live import's, and an unnamed old one only once it is hours old."""
+    import signal
+    import time
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "TMPDIR": str(temporary)}
+    command = [sys.executable, "-m", "arena", "import", "--published", "--no-analyse", "llm-chess", "--db"]
+    killed = subprocess.Popen([*command, str(tmp_path / "db")], cwd=ROOT, env=env, stderr=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not any(temporary.glob(f"arena-published-{killed.pid}-*/llm_chess")) and killed.poll() is None:
+        assert time.monotonic() < deadline, "the import never unpacked its logs"
+        time.sleep(0.05)  # waits on the folder appearing (the event), not on a guess of how long it takes
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.wait()
+    left = list(temporary.glob(f"arena-published-{killed.pid}-*"))
+    assert left, "the kill came after the import had cleaned up: nothing to test"
+    live = temporary / f"arena-published-{os.getpid()}-live"
+    old, recent = temporary / "arena-published-abcd1234", temporary / "arena-published-efgh5678"
+    for folder in (live, old, recent):
+        folder.mkdir()
+    os.utime(old, (time.time() - 7 * 3600, time.time() - 7 * 3600))
+    again = subprocess.run([*command, str(tmp_path / "db2")], cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=300)  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    assert sorted(p.name for p in temporary.iterdir()) == sorted([live.name, recent.name])

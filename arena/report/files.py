@@ -17,6 +17,7 @@ from arena.analysis.leaderboard import OUTCOMES
 from arena.analysis.moves import MOVE_FIELDS
 from arena.inert import inert, spreadsheet_cell
 from arena.known_secrets import redact_known
+from arena.paths import alive
 from arena.report.load import Report, report_json
 from arena.sessions.records import TaskAnswerRecord
 from arena.store import MatchStore
@@ -79,17 +80,6 @@ def clear_leftovers(out: Path) -> None:
             leftover.rename(out)
         else:
             shutil.rmtree(leftover, ignore_errors=True)
-
-
-def alive(pid: int) -> bool:
-    """Whether a process with this id runs (one of another user counts as running)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
