@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import math
 import random
@@ -301,3 +302,20 @@ def test_help_defines_every_table_column(command: tuple[str, ...], columns: tupl
     assert shown.returncode == 0
     for column in columns:
         assert f"\n  {column} " in shown.stdout, column
+
+
+def test_the_same_matches_stored_in_another_order_give_the_same_figures() -> None:
+    """Classic Elo is updated match by match and the bootstrap draws matches by position: both follow the order
+    the matches ended (then their ids), never the order they were stored in (elo differed by 0.2)."""
+    players = ("minimax:level=1", "minimax:level=2", "random")
+    plans = [TournamentPlan("tictactoe", (players[a], players[b]), 10, seed=a * 10 + b, first_index=100 * (a * 10 + b))
+             for a in range(len(players)) for b in range(len(players)) if a != b]  # fmt: skip
+    analyses = [analyse(document, grading=False) for document in play(*plans)]
+    for number, analysis in enumerate(analyses):  # ended at distinct times, so the order is the one they ended in
+        analyses[number] = dataclasses.replace(analysis, ended_at=f"2026-11-21T10:{number // 60:02d}:{number % 60:02d}")
+    shuffled = analyses[:]
+    random.Random(5).shuffle(shuffled)
+    first, second = (build_leaderboard("tictactoe", these, resamples=200) for these in (analyses, shuffled))
+    figures = [[(r.player, r.elo, r.rating, r.low, r.high) for r in board.rows] for board in (first, second)]
+    assert figures[0] == figures[1]
+    assert len({row.elo for row in first.rows}) == 3  # the players do differ: the figures are not all the same

@@ -235,7 +235,7 @@ def build_leaderboard(
     `samples` names the players whose games are a known partial sample of a published run."""
     rows: dict[str, PlayerRow] = {}
     matrix: dict[tuple[str, str], list[int]] = {}
-    results: list[tuple[str, str, float]] = []
+    timed: list[tuple[tuple[str, str], tuple[str, str, float]]] = []
     matches, rules = 0, game
     versions: set[str] = set()
     # Each seat's statistics as tuples, summed per player at the end (column sums in C, in match order).
@@ -265,12 +265,15 @@ def build_leaderboard(
             cell[OUTCOMES.index(OUTCOME_OF[outcome])] += 1
         first_points = analysis.points(0)
         if first_points is not None:
-            results.append((analysis.players[0], analysis.players[1], first_points))
+            timed.append(((analysis.ended_at, analysis.id), (analysis.players[0], analysis.players[1], first_points)))
     for name, row in rows.items():
         if name in played:
             row.counts.update(zip(PLAY_FIELDS, map(sum, zip(*played[name], strict=True)), strict=True))
         row.counts.update(zip(USAGE, map(sum, zip(*spent[name], strict=True)), strict=True))
-    fitted, groups = fit_groups(list(rows), results, resamples, anchors)
+    # In the order the matches ended (then by id), whatever order they were stored in: classic Elo and the bootstrap's
+    # draws depend on the order, and the same matches must give the same figures.
+    results = [result for _, result in sorted(timed)]
+    fitted, groups = fit_groups(sorted(rows), results, resamples, anchors)
     for name, fit in fitted.items():
         row = rows[name]
         row.rating, row.low, row.high, row.elo, row.group, row.rank = (
