@@ -32,6 +32,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("arena.quiz", "arena.tasks"),
     ("arena.analysis",),
     ("arena.imports",),  # published logs read, judged by the rules and the analysis, compared with the papers
+    ("arena.puzzles",),  # puzzle sets (read by the imports), solvers (players, engines, models), sessions
     ("arena.tournaments",),
     ("arena.solve", "arena.report"),
     ("arena.tui",),

@@ -23,6 +23,7 @@ def commands() -> dict[str, Callable[[list[str]], int]]:
 
     return {
         "task": lazy("task", "run_task"),
+        "puzzles": lazy("puzzles", "run_puzzles"),
         "solve": lazy("solve", "run_solve"),
         "dataset": lazy("dataset", "run_dataset"),
         "quiz": lazy("quiz", "run_quiz"),

@@ -154,8 +154,8 @@ def run_report(argv: list[str]) -> int:
     for name in report.anchors:
         if name not in rated:
             print_error(f"warning: anchor {name!r} has no scored match in this report: no table rests on it")
-    if not report.analyses and not report.sessions:
-        print_error(f"arena report: no recorded match or task session in {args.db} matches these filters")
+    if not report.analyses and not report.sessions and not report.puzzles:
+        print_error(f"arena report: no recorded match, task or puzzle session in {args.db} matches these filters")
         return 1
     if args.json:
         print(json.dumps(report_json(report, args.sort), allow_nan=False))  # strict JSON: no NaN
@@ -173,6 +173,10 @@ def run_report(argv: list[str]) -> int:
             from arena.tasks.tables import results_table
 
             console.print(results_table([session_summary(s) for s in report.sessions]))
+        if report.puzzles:
+            from arena.puzzles.tables import puzzle_table
+
+            console.print(puzzle_table(report.puzzles))
         if report.combined:
             console.print(combined_table(report.combined))
         if report.published:

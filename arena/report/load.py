@@ -19,9 +19,10 @@ from arena.imports.samples import partial_samples
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused
 from arena.store.summaries import FIELD
-from arena.store.tables import TASK_SESSIONS
+from arena.store.tables import PUZZLE_SESSIONS, TASK_SESSIONS
 
 if TYPE_CHECKING:
+    from arena.puzzles.metrics import PuzzleRow
     from arena.tasks.session import TaskSession
 
 
@@ -63,6 +64,7 @@ class Report:
     combined: list[CombinedRow] = field(default_factory=list)
     published: list[Comparison] = field(default_factory=list)  # imported games' published figures beside ours
     anchors: dict[str, float] = field(default_factory=dict)  # the anchors asked for, under the tables' names
+    puzzles: list[PuzzleRow] = field(default_factory=list)  # per player and puzzle set: on the puzzle scale, apart
 
 
 def load_report(
@@ -113,7 +115,18 @@ def load_report(
     combined = combined_scores(analyses, sessions) if game is None else []
     imported = any(analysis.source != "arena" for analysis in analyses)
     published = comparisons(store, source, game, imported) if tournament is None and family is None else []
-    return Report(analyses, boards, sessions, combined, published, dict(anchors or {}))
+    puzzles = stored_puzzles(store) if with_sessions and source in (None, "arena") else []
+    return Report(analyses, boards, sessions, combined, published, dict(anchors or {}), puzzles)
+
+
+def stored_puzzles(store: MatchStore) -> list[PuzzleRow]:
+    """The puzzle figures, one row per player and puzzle set (nothing is read when no puzzle was attempted)."""
+    if not store.holds(PUZZLE_SESSIONS):
+        return []
+    from arena.puzzles.metrics import puzzle_rows
+    from arena.puzzles.session import PUZZLE_TABLES
+
+    return puzzle_rows(PUZZLE_TABLES.load(store))
 
 
 def session_source(session: TaskSession) -> str:
@@ -167,4 +180,6 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
         data["combined"] = [row.as_dict() for row in report.combined]
     if report.published:
         data["published_vs_recomputed"] = [row.as_dict() for row in report.published]
+    if report.puzzles:
+        data["puzzles"] = [row.as_dict() for row in report.puzzles]
     return data

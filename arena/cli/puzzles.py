@@ -1,0 +1,213 @@
+"""`arena puzzles`: Lichess-rated chess puzzles for a model, an engine, the random mover or you (`--plain`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from arena.cli.common import (
+    DEFAULT_DB,
+    ArgumentParser,
+    add_db_option,
+    add_preflight_option,
+    api_base,
+    non_negative_int,
+    open_store,
+    positive_float,
+    positive_int,
+    print_error,
+    refuse_unusable,
+    whole_number,
+)
+from arena.console import wide_console
+from arena.llm.secrets import hide_spec
+
+MOST_SAMPLE = 200_000
+
+
+def puzzles_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
+    """Options of `arena puzzles`."""
+    parser = ArgumentParser(
+        prog=prog,
+        description="Chess puzzles in the Lichess format (the shipped 1,000 of the LLM chess puzzles benchmark by "
+        "default), solved by Lichess's rules and scored as the benchmark scored them, with a rating on the puzzle "
+        "scale.",
+    )
+    parser.add_argument("--player", default="random", type=hide_spec, metavar="SPEC",
+                        help="random (default), stockfish[:nodes=N|elo=N|...], llm:MODEL or llm:local")  # fmt: skip
+    parser.add_argument("--plain", action="store_true", help="solve them yourself in this terminal")
+    parser.add_argument("--puzzles", type=Path, metavar="FILE", help="a puzzle file in the Lichess format")
+    parser.add_argument("--sample", type=whole_number(1, MOST_SAMPLE), metavar="N", help="N puzzles drawn by --seed")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="which sample (default 0)")
+    parser.add_argument("--again", action="store_true", help="a new session even if one with these settings is done")
+    parser.add_argument("--sessions", action="store_true", help="the stored puzzle results, one row per player")
+    parser.add_argument("--concurrency", type=positive_int, default=8, help="puzzles in flight for a model (8)")
+    parser.add_argument("--api-base", type=api_base, help="endpoint for the model (e.g. a vLLM or Ollama server)")
+    parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of a model")
+    parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
+    parser.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_preflight_option(parser)
+    add_db_option(parser, default_db)
+    return parser
+
+
+def run_puzzles(argv: list[str]) -> int:
+    """`arena puzzles ...`."""
+    parser = puzzles_parser("arena puzzles", DEFAULT_DB)
+    args = parser.parse_args(argv)
+    if args.sessions:
+        return list_results(args)
+    from arena.imports.files import ImportFormatError
+    from arena.puzzles.sets import load_set
+
+    try:
+        puzzle_set = load_set(args.puzzles)
+    except ImportFormatError as error:
+        print_error(f"arena puzzles: error: {error}; nothing was recorded")
+        return 2
+    try:
+        spec, answer, settings = solver_of(args)
+    except ValueError as error:
+        print_error(f"arena puzzles: error: {error}")
+        return 2
+    store = open_store(args.db, "arena puzzles")
+    if store is None:
+        return 2
+    from arena.store import StoreError
+
+    shown = len(store.warnings)
+    try:
+        try:
+            return run_session(args, store, puzzle_set, spec, answer, settings)
+        finally:
+            store.close()
+            for warning in store.warnings[shown:]:
+                print_error(f"warning: {warning}")
+    except StoreError as error:
+        print_error(f"arena puzzles: error: {error}")
+        return 2
+
+
+def solver_of(args: argparse.Namespace) -> tuple[str, Any, dict[str, Any]]:
+    """(the player's spec, its answer function, the settings that make its identity); ValueError for a bad spec."""
+    from arena.puzzles import solvers
+
+    if args.plain:
+        return "human", None, {}
+    spec = args.player.strip()
+    kind, _, argument = spec.partition(":")
+    if spec == "random":
+        return spec, solvers.random_answer(args.seed), {}
+    if kind == "stockfish":
+        from arena.players import PlayerOptions, make_player
+
+        make_player(spec, 0, PlayerOptions(game="chess"))  # checks the options and that the engine starts
+        return spec, solvers.stockfish_answer(argument), {}
+    if kind == "llm":
+        settings = asyncio.run(model_settings(spec, args))
+        recorded = {"prompt": "llmchess (the benchmark's)", **settings.recorded()}
+        recorded.pop("timeout", None), recorded.pop("chunk_timeout", None), recorded.pop("retries", None)
+        return spec, solvers.model_answer(settings), {k: v for k, v in recorded.items() if v is not None}
+    raise ValueError(f"--player takes random, stockfish[:OPTIONS] or llm:MODEL, not {spec!r}")
+
+
+async def model_settings(spec: str, args: argparse.Namespace) -> Any:
+    """The model's call settings (the benchmark's temperature unless the spec sets one), checked before anything
+    is stored."""
+    from arena.players import PlayerOptions, make_player
+    from arena.puzzles.solvers import BENCHMARK_TEMPERATURE
+
+    options = PlayerOptions(game="chess", temperature=BENCHMARK_TEMPERATURE, max_tokens=args.max_tokens,
+                            api_base=args.api_base, timeout=args.timeout, chunk_timeout=min(args.timeout, 90.0),
+                            retries=args.retries)  # fmt: skip
+    player = make_player(spec, 0, options)
+    if not args.no_preflight:
+        refuse_unusable([player])
+    return await player.endpoint()
+
+
+def run_session(args: argparse.Namespace, store: Any, puzzle_set: Any, spec: str, answer: Any,
+                settings: dict[str, Any]) -> int:  # fmt: skip
+    """Resume or start the session with these settings, run it, print its results."""
+    from arena.puzzles.session import resumable, start_puzzle_session
+
+    session = None if args.again else resumable(store, spec, puzzle_set, args.sample, args.seed, settings)
+    total = len(puzzle_set.sample(args.sample, args.seed))
+    if session is not None and session.finished:
+        print(f"session {session.record.id} with these settings is finished ({total} of {total}): its results "
+              "below; --again starts a new one", file=sys.stderr)  # fmt: skip
+    elif session is not None:
+        print(f"resuming session {session.record.id}: {len(session.attempts)} of {total} attempted", file=sys.stderr)
+    else:
+        session = start_puzzle_session(store, spec, puzzle_set, args.sample, args.seed, settings)
+    code = 0
+    if not session.finished:
+        if spec == "human":
+            from arena.puzzles.person import run_person
+
+            if not asyncio.run(run_person(session, input, print)):
+                return 0  # a person who stops has not failed: the attempts are kept and the command resumes
+        else:
+            failure = run_with_progress(session, answer, args.concurrency if spec.startswith("llm:") else 1)
+            if failure:
+                print_error(f"arena puzzles: {failure}; run the same command again to resume")
+                code = 1
+    show_rows(args, [(session.record, session.attempts)])
+    return code
+
+
+def run_with_progress(session: Any, answer: Any, concurrency: int) -> str | None:
+    """Solve the remaining puzzles with a progress bar on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from arena.puzzles.solvers import solve_all
+
+    total = len(session.record.order)
+    with Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:  # fmt: skip
+        task = bar.add_task("puzzles", total=total, completed=len(session.attempts))
+
+        def progress(done: Any) -> None:
+            bar.update(task, completed=len(done.attempts))
+
+        return asyncio.run(solve_all(session, answer, concurrency, progress))
+
+
+def list_results(args: argparse.Namespace) -> int:
+    """`arena puzzles --sessions`: every player's figures, read only."""
+    from arena.puzzles.session import PUZZLE_TABLES
+    from arena.store import MatchStore, StoreError
+
+    try:
+        with MatchStore(args.db, read_only=True) as store:
+            loaded = PUZZLE_TABLES.load(store)
+            warnings = list(store.warnings)
+    except StoreError as error:
+        print_error(f"arena puzzles: error: {error}")
+        return 2
+    for warning in warnings:
+        print_error(f"warning: {warning}")
+    if not loaded and not args.json:
+        print("no puzzle sessions yet")
+        return 0
+    show_rows(args, loaded)
+    return 0
+
+
+def show_rows(args: argparse.Namespace, sessions: list[Any]) -> None:
+    """The figures as a table (with the random mover's beside them) or JSON."""
+    from arena.puzzles.metrics import puzzle_rows
+
+    rows = puzzle_rows(sessions)
+    if args.json:
+        print(json.dumps([row.as_dict() for row in rows], allow_nan=False))
+        return
+    from arena.puzzles.tables import puzzle_table
+
+    wide_console().print(puzzle_table(rows))
