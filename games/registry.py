@@ -80,9 +80,10 @@ def variant_label(name: str, options: dict[str, Any]) -> str:
             words += [f"{side}x{side}"] if side else []
             words.append("published fleets")
         return " ".join(words)
-    if key == "chess":  # an opening is where a game starts, not another game: only the move limit splits boards
+    if key == "chess":  # a book opening is where a game starts, not another game; Chess960 is another game
         limit = options.get("max_plies", defaults["max_plies"])
-        return key if limit == defaults["max_plies"] else f"{key} limit {limit}"
+        name = "chess960" if str(options.get("opening", "")).startswith("chess960") else key
+        return name if limit == defaults["max_plies"] else f"{name} limit {limit}"
     chosen = {option: options.get(option, defaults[option]) for option in OPTIONS[key]}
     if all(chosen[option] == defaults[option] for option in chosen):
         return key

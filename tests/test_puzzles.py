@@ -89,7 +89,8 @@ def test_answers_are_read_as_the_benchmark_reads_them() -> None:
     assert read_answer(board, " Ra8# ")[1] == "move" and read_answer(board, "a1a8")[0] == chess.Move.from_uci("a1a8")
     assert read_answer(board, "Qh5")[1] == "illegal" and read_answer(board, "The best move is Ra8")[1] == "unreadable"
     assert read_answer(board, "")[1] == "unreadable"
-    assert benchmark_prompt(board).startswith("You are a chess expert. Given the FEN '7k/6pp/2p5/8/8/8/8/RR4K1 w - - 0 2'")
+    fen = "7k/6pp/2p5/8/8/8/8/RR4K1 w - - 0 2"
+    assert benchmark_prompt(board).startswith(f"You are a chess expert. Given the FEN '{fen}'")
     assert "it is white's turn to move" in benchmark_prompt(board)
 
 

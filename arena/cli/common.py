@@ -114,7 +114,11 @@ def add_game_options(parser: argparse.ArgumentParser, battleship: bool = True) -
     parser.add_argument("--k", type=positive_int, help="stones in a row to win (tic-tac-toe, Gomoku)")
     if battleship:
         parser.add_argument("--preset", help="Battleship preset: childplay (5x5) or classic (10x10)")
-        parser.add_argument("--opening", help="chess: start from `book` (one of the shipped openings per match)")
+        parser.add_argument(
+            "--opening",
+            help="chess: start from `book` (one of the shipped openings per match), "
+            "`chess960` (a Chess960 start drawn by each match's seed) or `chess960:N` (0-959)",
+        )
         parser.add_argument("--max-plies", type=positive_int, help="chess: moves of either side before a draw (200)")
 
 

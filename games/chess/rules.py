@@ -60,6 +60,16 @@ def status_words(status: chess.Status) -> str:
     return "; ".join(found) or "not a legal position"
 
 
+def chess960_number(opening: str) -> int | None:
+    """-1 for `chess960` (the seed draws the start), N for `chess960:N` (0-959), None for another opening."""
+    name, colon, number = opening.partition(":")
+    if name != "chess960":
+        return None
+    if not colon:
+        return -1
+    return int(number) if number.isdigit() and int(number) < 960 else None
+
+
 @dataclass(frozen=True)
 class ChessState:
     """A position with the moves that led to it (repetitions need them); never changed once made."""
@@ -86,8 +96,9 @@ class Chess:
     def __post_init__(self) -> None:
         if not 1 <= self.max_plies <= MAX_PLIES:
             raise ValueError(f"max_plies: from 1 to {MAX_PLIES}, not {self.max_plies}")
-        if self.opening not in ("", "book", *OPENINGS):
-            raise ValueError(f"opening: 'book', one of the shipped openings or nothing, not {self.opening!r}")
+        if self.opening not in ("", "book", *OPENINGS) and chess960_number(self.opening) is None:
+            raise ValueError(f"opening: 'book', 'chess960', 'chess960:N' (N from 0 to 959), one of the shipped "
+                             f"openings or nothing, not {self.opening!r}")  # fmt: skip
         if self.fen:
             self.from_fen(self.fen)  # ValueError names what is wrong with it
 
@@ -105,6 +116,10 @@ class Chess:
         name = self.opening
         if name == "book":
             name = sorted(OPENINGS)[(rng or random.Random(0)).randrange(len(OPENINGS))]
+        number = chess960_number(name)
+        if number is not None:  # a Chess960 start: the match's seed draws it unless the option names it
+            number = (rng or random.Random(0)).randrange(960) if number < 0 else number
+            return ChessState(chess.Board.from_chess960_pos(number), 0, f"Chess960 #{number}")
         board = chess.Board()
         for san in OPENINGS.get(name, "").split():
             board.push_san(san)
