@@ -16,8 +16,8 @@ from arena.analysis.identity import family_of, identity, without_family
 from arena.match.manifest import versions_label
 from arena.match.records import seat_points
 
-ANALYSIS_VERSION = 7  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
-# 6: turns and first-try legality; 7: the versions of the run manifest
+ANALYSIS_VERSION = 8  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
+# 6: turns and first-try legality; 7: the versions of the run manifest; 8: chess's book exit, each move's random figures
 # Positions a Connect-Four grade may search before it is `unknown` (the published games need 2.1 million at most).
 DEFAULT_GRADE_BUDGET = 5_000_000
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
@@ -40,6 +40,8 @@ MOVE_FIELDS = (
     "cost",
     "kind",  # chess: the move's class (lichess's rules, confirmed by the deeper search), "" for a good move
     "mate",  # chess: moves to mate after the move, the mover's view (negative: mated), or None
+    "random_accuracy",  # chess: a random legal move's mean accuracy in this position
+    "random_best",  # chess: the share of legal moves as good as the best there
 )
 
 
@@ -136,6 +138,10 @@ class MatchAnalysis:
     grader: str = ""  # chess: the engine and node budget of its grades ("" ungraded)
     versions: str = ""  # what played it (`versions_label` of its run manifest); "" for an imported game
     grading_problem: str = ""  # chess: why some moves went ungraded (an engine fault): such an analysis is not cached
+    has_book: bool = False  # chess from the standard start: it had opening theory to leave (games.chess.theory)
+    book_exit: int | None = None  # chess: the ply (as the move rows count) of the first move out of book; None: never
+    opening_name: str = ""  # chess: the name of the last named opening position reached
+    opening_plies: int = 0  # chess: plies of a shipped opening played before the players' first move
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
@@ -301,6 +307,8 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
         )
         state = game.apply(state, parsed)
     result.logged = bool(result.moves)
+    if document["game"] == "chess":
+        add_book_exit(result, state)
     if chess_grader is not None and chess_grader.problem:
         result.grading_problem = chess_grader.problem
     elif chess_grader is not None:
@@ -333,8 +341,21 @@ def add_game_accuracy(result: MatchAnalysis) -> None:
 
 
 def chess_class(verdict: Any) -> list[Any]:
-    """A chess move's class and moves to mate (the rows' last two fields)."""
-    return [None, None] if verdict is None else [verdict.kind, verdict.mate]
+    """A chess move's class and moves to mate, and the random legal mover's accuracy and best-move share there."""
+    if verdict is None:
+        return [None, None, None, None]
+    return [verdict.kind, verdict.mate, round(verdict.random_accuracy, 3), round(verdict.random_best, 4)]
+
+
+def add_book_exit(result: MatchAnalysis, state: Any) -> None:
+    """Where a chess game left opening theory (games.chess.theory), in the move rows' ply count."""
+    from games.chess.theory import book_exit
+
+    found = book_exit(state.board.root(), list(state.board.move_stack))
+    result.has_book = found.in_book
+    result.opening_name = found.name
+    result.opening_plies = int(getattr(state, "start_plies", 0))
+    result.book_exit = None if found.ply is None else found.ply - 1 - result.opening_plies
 
 
 def usage(move: dict[str, Any], used: int) -> list[Any]:
