@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import Any
 
 from arena.analysis.identity import family_of, identity, without_family
+from arena.analysis.slices import seat_slices
 from arena.match.manifest import versions_label
 from arena.match.records import seat_points
 
@@ -142,6 +143,7 @@ class MatchAnalysis:
     book_exit: int | None = None  # chess: the ply (as the move rows count) of the first move out of book; None: never
     opening_name: str = ""  # chess: the name of the last named opening position reached
     opening_plies: int = 0  # chess: plies of a shipped opening played before the players' first move
+    slices: list[dict[str, list[float]]] = field(default_factory=list)  # chess, per seat: arena.analysis.slices
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
@@ -356,6 +358,7 @@ def add_book_exit(result: MatchAnalysis, state: Any) -> None:
     result.opening_name = found.name
     result.opening_plies = int(getattr(state, "start_plies", 0))
     result.book_exit = None if found.ply is None else found.ply - 1 - result.opening_plies
+    result.slices = seat_slices(result.moves, MOVE_FIELDS, result.opening_plies, result.book_exit, result.has_book)
 
 
 def usage(move: dict[str, Any], used: int) -> list[Any]:

@@ -171,6 +171,10 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             "versions": board.versions,  # what played the matches: more than one and the table mixes versions
             "mixed_versions": len(board.versions) > 1,
         }
+        if board.rules == "chess" or board.game.startswith("chess"):
+            from arena.analysis.book import book_json
+
+            games[board.game]["book"] = book_json([a for a in report.analyses if a.variant == board.game])
     data: dict[str, Any] = {"matches": len(report.analyses), "games": games}
     if report.sessions:
         from arena.tasks.metrics import session_summary
