@@ -117,3 +117,12 @@ def resumable(store: MatchStore, player: str, puzzle_set: PuzzleSet, sample: int
             session.puzzle_set = puzzle_set
             return session
     return None
+
+
+def latest_unfinished(store: MatchStore, player: str, puzzle_set: PuzzleSet) -> PuzzleSession | None:
+    """The player's latest session on this set that still has puzzles to ask (a person's, resumed in the app)."""
+    for session in reversed(puzzle_sessions(store)):
+        if session.record.player == player and session.record.sha256 == puzzle_set.sha256 and not session.finished:
+            session.puzzle_set = puzzle_set
+            return session
+    return None

@@ -34,6 +34,7 @@ class ArenaApp(App[None]):
         Binding("f3", "screen('quiz')", "Quiz", show=False),  # F1 lists it (and Setup has a button): room for F6
         Binding("f4", "screen('leaderboard')", "Leaderboard"),
         Binding("f6", "screen('tasks')", "Tasks"),
+        Binding("f7", "puzzles", "Puzzles", show=False),  # F1 lists it (and Setup has a button)
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -91,6 +92,7 @@ class ArenaApp(App[None]):
         yield SystemCommand("History", "Browse and replay recorded matches", self.go_history)
         yield SystemCommand("Leaderboard", "Ratings, results matrix and charts per game", self.go_leaderboard)
         yield SystemCommand("Quiz", "Take the 50 hardest tic-tac-toe boards", self.go_quiz)
+        yield SystemCommand("Puzzles", "Solve Lichess-rated chess puzzles and get a puzzle rating", self.action_puzzles)
         yield SystemCommand("Tasks", "ChildPlay's shapes, LEGO and SMILES tasks, for you or a model", self.go_tasks)
         yield SystemCommand("Help", "What every key does", self.action_help)
 
@@ -120,6 +122,16 @@ class ArenaApp(App[None]):
         setup = self.setup_screen()
         if setup is not None:
             setup.action_quiz()
+
+    def action_puzzles(self) -> None:
+        """F7: the chess puzzles (a screen already open is left as it is)."""
+        from arena.tui.screens.puzzles import PuzzleScreen
+
+        if isinstance(self.screen, PuzzleScreen):
+            return
+        setup = self.setup_screen()
+        if setup is not None:
+            setup.action_puzzles()
 
     def action_screen(self, name: str) -> None:
         """F2 F3 F4 F6 on every screen: History, the quiz, the Leaderboard or Tasks, one of each.

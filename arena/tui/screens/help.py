@@ -13,7 +13,11 @@ from textual.widgets import Static
 from arena.inert import inert_text
 
 REFERENCE = (
-    ("Anywhere", "F1 help · F2 F3 F4 F6 switch screens (one of each; Esc goes back) · Ctrl+P palette · Ctrl+Q quit"),
+    (
+        "Anywhere",
+        "F1 help · F2 F3 F4 F6 switch screens (one of each; Esc goes back) · F7 chess puzzles · Ctrl+P "
+        "palette · Ctrl+Q quit",
+    ),
     ("Setup", "Tab between fields · F5 (or Play) starts the series · F2 history · F3 quiz · F4 leaderboard"),
     (
         "Match",
@@ -24,6 +28,11 @@ REFERENCE = (
         "A refused move shows the reason and is not played.",
     ),
     ("Quiz", "1-9 or click a free cell · every answer is saved at once; Esc stops and the quiz resumes later."),
+    (
+        "Puzzles",
+        "F7: Lichess-rated chess puzzles · click the piece then its square, or type SAN/UCI and Enter · "
+        "right or wrong at once, the solution and your rating after each · n next · Esc stops (resumes)",
+    ),
     ("History", "type in the filters (and pick a source once games were imported) · Enter replays the match"),
     (
         "Replay",

@@ -108,6 +108,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row buttons"):
                 yield Button("Play", id="play", variant="primary", compact=True)
                 yield Button("Quiz", id="quiz", compact=True)
+                yield Button("Puzzles", id="puzzles", compact=True)
                 yield Checkbox("tell my mark", c["tell_mark"], id="tell_mark", compact=True)
                 yield Button("History", id="history", compact=True)
             yield Static("", id="setup-status")
@@ -172,6 +173,8 @@ class SetupScreen(Screen[None]):
             self.start()
         elif event.button.id == "quiz":
             self.action_quiz()
+        elif event.button.id == "puzzles":
+            self.action_puzzles()
         elif event.button.id == "history":
             self.action_history()
 
@@ -224,6 +227,19 @@ class SetupScreen(Screen[None]):
         from arena.tui.screens.quiz import QuizScreen
 
         self.app.push_screen(QuizScreen(session))
+
+    def action_puzzles(self) -> None:
+        from arena.puzzles.session import latest_unfinished, start_puzzle_session
+        from arena.puzzles.sets import load_set
+        from arena.tui.screens.puzzles import PuzzleScreen
+
+        player = "human:tui"
+        puzzle_set = load_set()
+        session = latest_unfinished(self.store, player, puzzle_set)
+        if session is None:  # every shipped puzzle, in an order of its own
+            count = len(puzzle_set.puzzles)
+            session = start_puzzle_session(self.store, player, puzzle_set, count, secrets.randbelow(2**31), {})
+        self.app.push_screen(PuzzleScreen(session))
 
     def action_history(self) -> None:
         self.app.action_screen("history")  # type: ignore[attr-defined]
