@@ -203,3 +203,23 @@ def test_the_shipped_set_is_the_benchmarks_thousand() -> None:
     puzzles = read_puzzles(SHIPPED)
     assert len(puzzles) == 1000 and len({p.id for p in puzzles}) == 1000
     assert sum(random_first_right(p) for p in puzzles) == pytest.approx(38.75, abs=0.01)
+
+
+def test_a_prompt_familys_harness_applies_to_puzzles_as_in_games(fake_llm: FakeServer, tmp_path: Path) -> None:
+    """`sloppy` answers 9,9 first and the first legal move once told its answer was not accepted: with the arena
+    family's rethink it is asked again (the refusal recorded, not counted as illegal), with `--rethink none` not."""
+    db = tmp_path / "db"
+    common = ("puzzles", "--player", "llm:openai/sloppy", "--prompt", "arena", "--sample", "3", "--api-base",
+              fake_llm.url, "--json")  # fmt: skip
+    again = arena(*common, "--db", str(db))
+    assert again.returncode == 0, again.stderr
+    (row,) = json.loads(again.stdout)
+    assert row["unreadable"] == 0 and row["illegal"] == 0
+    with MatchStore(db, read_only=True) as store:
+        attempts = list(store.documents(PUZZLE_ATTEMPTS))
+    assert all(a["moves"][0]["move"] is None and a["moves"][1]["move"] for a in attempts)  # refused, then a move
+    once = arena(*common, "--rethink", "none", "--db", str(tmp_path / "once"))
+    assert once.returncode == 0, once.stderr
+    assert json.loads(once.stdout)[0]["unreadable"] == 3
+    refused = arena("puzzles", "--player", "llm:openai/sloppy", "--prompt", "childplay-strategy", "--db", str(db))
+    assert refused.returncode == 2 and "have none for chess" in refused.stderr

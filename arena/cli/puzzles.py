@@ -27,6 +27,23 @@ from arena.console import wide_console
 from arena.llm.secrets import hide_spec
 
 MOST_SAMPLE = 200_000
+BENCHMARK = "llmchess"
+RETHINK_MODES = ("none", "retry", "illegal", "list", "rule")
+
+
+def puzzle_prompt(value: str) -> str:
+    """--prompt: the benchmark's, or a prompt family that has chess (checked now, not mid-run)."""
+    if value == BENCHMARK:
+        return value
+    from arena.prompting import load_family
+
+    try:
+        family = load_family(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not family.plays("chess"):
+        raise argparse.ArgumentTypeError(f"the {family.name} prompts have none for chess")
+    return value
 
 
 def puzzles_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
@@ -45,6 +62,13 @@ def puzzles_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=non_negative_int, default=0, help="which sample (default 0)")
     parser.add_argument("--again", action="store_true", help="a new session even if one with these settings is done")
     parser.add_argument("--sessions", action="store_true", help="the stored puzzle results, one row per player")
+    prompt_help = (
+        f"a model's prompts: {BENCHMARK} (default: the benchmark's own prompt and reading, one try) or a "
+        "prompt family that plays chess (arena, ...), whose harness applies as in games"
+    )
+    parser.add_argument("--prompt", default=BENCHMARK, type=puzzle_prompt, metavar="FAMILY", help=prompt_help)
+    parser.add_argument("--rethink", choices=RETHINK_MODES, help="a family's rethink mode after a refused answer")
+    parser.add_argument("--hide-legal", action="store_true", help="a family's prompt without the legal moves")
     parser.add_argument("--concurrency", type=positive_int, default=8, help="puzzles in flight for a model (8)")
     parser.add_argument("--api-base", type=api_base, help="endpoint for the model (e.g. a vLLM or Ollama server)")
     parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of a model")
@@ -108,12 +132,34 @@ def solver_of(args: argparse.Namespace) -> tuple[str, Any, dict[str, Any]]:
 
         make_player(spec, 0, PlayerOptions(game="chess"))  # checks the options and that the engine starts
         return spec, solvers.stockfish_answer(argument), {}
-    if kind == "llm":
+    if kind == "llm" and args.prompt == BENCHMARK:
         settings = asyncio.run(model_settings(spec, args))
         recorded = {"prompt": "llmchess (the benchmark's)", **settings.recorded()}
         recorded.pop("timeout", None), recorded.pop("chunk_timeout", None), recorded.pop("retries", None)
         return spec, solvers.model_answer(settings), {k: v for k, v in recorded.items() if v is not None}
+    if kind == "llm":
+        player = family_player(spec, args)
+        recorded = {k: v for k, v in player.settings().items() if k not in IDENTITY_NOISE and v is not None}
+        return spec, solvers.family_answer(player), recorded
     raise ValueError(f"--player takes random, stockfish[:OPTIONS] or llm:MODEL, not {spec!r}")
+
+
+IDENTITY_NOISE = ("timeout", "chunk_timeout", "retries", "backoff", "backoff_cap", "seed", "replay", "transport")
+
+
+def family_player(spec: str, args: argparse.Namespace) -> Any:
+    """The model as an LLM player under a prompt family and its harness, checked before anything is stored."""
+    from arena.players import PlayerOptions, make_player
+
+    options = PlayerOptions(
+        game="chess", prompt=args.prompt, rethink=args.rethink or "rule", show_legal=not args.hide_legal,
+        max_tokens=args.max_tokens, api_base=args.api_base, timeout=args.timeout,
+        chunk_timeout=min(args.timeout, 90.0), retries=args.retries,
+    )  # fmt: skip
+    player = make_player(spec, 0, options)
+    if not args.no_preflight:
+        refuse_unusable([player])
+    return player
 
 
 async def model_settings(spec: str, args: argparse.Namespace) -> Any:

@@ -22,24 +22,27 @@ from arena.engines import stockfish
 from arena.llm.client import complete
 from arena.llm.replies import Completion, ProviderFailure
 from arena.llm.settings import ModelSettings
-from arena.players.base import PlayerFailure
+from arena.players.base import PlayerFailure, TurnView
+from arena.players.llm_player import LLMPlayer
 from arena.players.stockfish_player import StockfishPlayer, stockfish_options
 from arena.puzzles.session import PuzzleSession
 from arena.sessions.records import PuzzleMove
 from games.base import IllegalMove, InvalidMove
 from games.chess.notation import read_move
 from games.chess.puzzles import Attempt, Puzzle
+from games.chess.rules import Chess, ChessState
 
 BENCHMARK_TEMPERATURE = 0.01  # what llmchess.py asks every model at
 
 
 @dataclass
 class Reply:
-    """One answer: its text and what it cost."""
+    """One answer: its text and what it cost, and the answers refused before it (a family's rethink)."""
 
     text: str
     tokens: dict[str, int] | None = None
     cost: float | None = None
+    refused: list[PuzzleMove] = field(default_factory=list)
 
 
 Answer = Callable[[chess.Board, Puzzle, int], Awaitable[Reply]]
@@ -86,6 +89,7 @@ async def run_attempt(puzzle: Puzzle, answer: Answer) -> Outcome:
     while not attempt.over:
         reply = await answer(attempt.board.copy(), puzzle, attempt.step)
         add_usage(outcome, reply)
+        outcome.moves.extend(reply.refused)
         move, kind, why = read_answer(attempt.board, reply.text)
         outcome.moves.append(PuzzleMove(raw=reply.text, move=move.uci() if move else None, error=why))
         if move is None:
@@ -99,7 +103,7 @@ async def run_attempt(puzzle: Puzzle, answer: Answer) -> Outcome:
     return outcome
 
 
-def add_usage(outcome: Outcome, reply: Reply) -> None:
+def add_usage(outcome: Outcome | Reply, reply: Reply) -> None:
     """Add one reply's tokens and cost to the attempt's."""
     if reply.tokens:
         total = outcome.tokens or {}
@@ -142,6 +146,39 @@ def model_answer(settings: ModelSettings) -> Answer:
         messages = [{"role": "user", "content": benchmark_prompt(board)}]
         completion: Completion = await complete(settings, messages, ignore, ignore)
         return Reply(completion.content, completion.tokens, completion.cost)
+
+    return answer
+
+
+def family_answer(player: LLMPlayer) -> Answer:
+    """A model asked by a prompt family (the arena's, ChildPlay's ...), its harness applying as in games: each move
+    read by the family's rule, a refused answer asked again as the family's rethink mode says (up to its allowed
+    invalid answers), the last refused one ending the attempt."""
+    rules = Chess()
+    allowed = player.policy.allowed if player.policy is not None else 0
+
+    async def answer(board: chess.Board, puzzle: Puzzle, step: int) -> Reply:
+        reply = Reply("")
+        refused: list[tuple[str | None, str]] = []
+        for attempt in range(1, allowed + 2):
+            view = TurnView(rules, ChessState(board), 0 if board.turn else 1, attempt=attempt,
+                            feedback=refused[-1][1] if refused else None, invalid_so_far=len(refused),
+                            invalid_allowed=allowed, ply=len(board.move_stack), match_id=f"puzzle:{puzzle.id}",
+                            refused=tuple(refused))  # fmt: skip
+            choice = await player.choose_move(view)
+            used = Reply("", choice.tokens, choice.cost)
+            add_usage(reply, used)
+            move, _, why = read_answer(board, choice.text) if choice.text else (None, "unreadable", None)
+            if move is not None:
+                reply.text = move.uci()
+                return reply
+            why = choice.error or why or "no move"
+            if attempt <= allowed:
+                reply.refused.append(PuzzleMove(raw=choice.raw, move=None, error=why))
+                refused.append((choice.text, why))
+            else:
+                reply.text = choice.text or ""  # read again by run_attempt: illegal, or unreadable when empty
+        return reply
 
     return answer
 
