@@ -223,3 +223,18 @@ def test_a_prompt_familys_harness_applies_to_puzzles_as_in_games(fake_llm: FakeS
     assert json.loads(once.stdout)[0]["unreadable"] == 3
     refused = arena("puzzles", "--player", "llm:openai/sloppy", "--prompt", "childplay-strategy", "--db", str(db))
     assert refused.returncode == 2 and "have none for chess" in refused.stderr
+
+
+def test_the_web_report_has_a_puzzle_page_with_inert_answers(fake_llm: FakeServer, tmp_path: Path) -> None:
+    db = str(tmp_path / "db")
+    model = fake_llm.script("pz-hostile", Reply(content="<script>alert(1)</script> Qh5"))
+    assert arena("puzzles", "--sample", "20", "--db", db).returncode == 0
+    ran = arena("puzzles", "--player", f"llm:{model}", "--sample", "4", "--api-base", fake_llm.url, "--db", db)
+    assert ran.returncode == 0, ran.stderr
+    site = tmp_path / "site"
+    made = arena("report", "--db", db, "--html", str(site))
+    assert made.returncode == 0, made.stderr
+    page = (site / "puzzles.html").read_text()
+    assert "lichess_puzzles.csv" in page and "random" in page and "pz-hostile" in page
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
+    assert 'href="puzzles.html"' in (site / "index.html").read_text()

@@ -138,7 +138,7 @@ def run_report(argv: list[str]) -> int:
                 from arena.report.files import write_report
 
                 written = write_report(args.out, report, store)
-            if args.html and (report.analyses or report.sessions):
+            if args.html and (report.analyses or report.sessions or report.puzzles):
                 from arena.report.site import write_site
 
                 site = write_site(args.html, report, store)

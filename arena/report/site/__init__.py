@@ -40,6 +40,7 @@ def _write_site(out: Path, report: Report, store: MatchStore) -> list[Path]:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
     data = site_data(report)
+    data["attempts"] = puzzle_attempts(store) if report.puzzles else []
     pages = player_pages(data)
     files = {page["player"]: page["file"] for page in pages}
     env = Environment(
@@ -88,6 +89,19 @@ def write_pages(
     if data["summary"].get("published_vs_recomputed"):
         tables = published_tables(data["summary"]["published_vs_recomputed"])
         write("published.html", render("published.html").render(root="", tables=tables, **common))
+    if data["summary"].get("puzzles"):
+        sets, attempts, total = puzzle_view(data["summary"]["puzzles"], data.get("attempts", []))
+        write(
+            "puzzles.html",
+            render("puzzles.html").render(
+                root="",
+                sets=sets,
+                attempts=attempts,
+                bands=PUZZLE_BANDS,
+                more=total if total > len(attempts) else 0,
+                **common,
+            ),
+        )
     for page in pages:
         write(page["file"], render("player.html").render(root="../", page=page, **common))
     write("replay.html", render("replay.html").render(root="", **common))
@@ -102,6 +116,33 @@ def write_replay_data(
              for m in data["matches"]]  # fmt: skip
     write("data/index.js", script_data("(function (found) { ARENA.index = found; })", index))
     return reasoning
+
+
+MOST_ATTEMPTS_SHOWN = 5_000  # rows of the attempts table; the rest are in `arena puzzles --sessions --json`
+PUZZLE_BANDS = ("0-1199", "1200-1499", "1500-1799", "1800+")
+
+
+def puzzle_attempts(store: MatchStore) -> list[dict[str, Any]]:
+    """Every stored puzzle attempt, with its player, newest session first."""
+    from arena.puzzles.session import PUZZLE_TABLES
+
+    shown = []
+    for record, attempts in reversed(PUZZLE_TABLES.load(store)):
+        for a in attempts:
+            moves = " ".join(m.move or f"({(m.raw or '')[:30]!r}: {m.error or 'no move'})" for m in a.moves)
+            shown.append({"player": record.player, "puzzle": a.puzzle, "rating": a.rating, "themes": " ".join(a.themes),
+                          "ended": a.ended, "found": a.found, "needed": a.needed, "moves": moves})  # fmt: skip
+    return shown
+
+
+def puzzle_view(
+    rows: list[dict[str, Any]], attempts: list[dict[str, Any]]
+) -> tuple[list[tuple[str, list[dict[str, Any]]]], list[dict[str, Any]], int]:
+    """The puzzle rows grouped by set, the attempts shown (the first MOST_ATTEMPTS_SHOWN) and how many there are."""
+    sets: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        sets.setdefault(row["puzzle_set"], []).append(row)
+    return list(sets.items()), attempts[:MOST_ATTEMPTS_SHOWN], len(attempts)
 
 
 def mistake_words(counts: dict[str, int]) -> str:
