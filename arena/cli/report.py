@@ -168,6 +168,12 @@ def run_report(argv: list[str]) -> int:
             for shown in leaderboard_tables(board, args.sort):
                 console.print(shown)
             console.print(matrix_table(board))
+            if board.game.startswith("chess"):
+                from arena.analysis.book import book_json
+                from arena.report.book_table import book_table
+
+                played = [a for a in report.analyses if a.variant == board.game]
+                console.print(book_table(board.game, book_json(played)))
         if report.sessions:
             from arena.tasks.metrics import session_summary
             from arena.tasks.tables import results_table
