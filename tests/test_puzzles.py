@@ -238,3 +238,22 @@ def test_the_web_report_has_a_puzzle_page_with_inert_answers(fake_llm: FakeServe
     assert "lichess_puzzles.csv" in page and "random" in page and "pz-hostile" in page
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
     assert 'href="puzzles.html"' in (site / "index.html").read_text()
+
+
+def test_scripted_answers_reproduce_an_attempt_move_by_move(tmp_path: Path) -> None:
+    """One right move then a wrong one on a two-move puzzle: found 1 of 2, right by the benchmark's rule."""
+    puzzle = shipped_with(2)
+    board = puzzle.board()
+    board.push_uci(puzzle.moves[1])
+    board.push_uci(puzzle.moves[2])
+    line = chess.Move.from_uci(puzzle.moves[3])
+    wrong = next(m for m in board.legal_moves if m != line and not is_mate(board, m))
+    (tmp_path / "p.csv").write_text(f"{HEADER}\n{puzzle.id},{puzzle.fen},{' '.join(puzzle.moves)},{puzzle.rating},"
+                                    f"{puzzle.deviation},1,1,,,\n")  # fmt: skip
+    ran = arena("puzzles", "--player", f"scripted:{puzzle.moves[1]};{wrong.uci()}", "--puzzles",
+                str(tmp_path / "p.csv"), "--db", str(tmp_path / "db"), "--json")  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    with MatchStore(tmp_path / "db", read_only=True) as store:
+        (attempt,) = store.documents(PUZZLE_ATTEMPTS)
+    assert (attempt["found"], attempt["needed"], attempt["ended"], attempt["first_right"]) == (1, 2, "wrong", True)
+    assert [m["move"] for m in attempt["moves"]] == [puzzle.moves[1], wrong.uci()]

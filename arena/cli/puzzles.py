@@ -54,8 +54,8 @@ def puzzles_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
         "default), solved by Lichess's rules and scored as the benchmark scored them, with a rating on the puzzle "
         "scale.",
     )
-    parser.add_argument("--player", default="random", type=hide_spec, metavar="SPEC",
-                        help="random (default), stockfish[:nodes=N|elo=N|...], llm:MODEL or llm:local")  # fmt: skip
+    players = "random (default), stockfish[:nodes=N|elo=N|...], scripted:MOVE;MOVE, llm:MODEL or llm:local"
+    parser.add_argument("--player", default="random", type=hide_spec, metavar="SPEC", help=players)
     parser.add_argument("--plain", action="store_true", help="solve them yourself in this terminal")
     parser.add_argument("--puzzles", type=Path, metavar="FILE", help="a puzzle file in the Lichess format")
     parser.add_argument("--sample", type=whole_number(1, MOST_SAMPLE), metavar="N", help="N puzzles drawn by --seed")
@@ -132,6 +132,11 @@ def solver_of(args: argparse.Namespace) -> tuple[str, Any, dict[str, Any]]:
 
         make_player(spec, 0, PlayerOptions(game="chess"))  # checks the options and that the engine starts
         return spec, solvers.stockfish_answer(argument), {}
+    if kind == "scripted":
+        from arena.players import PlayerOptions, make_player
+
+        script = make_player(spec, 0, PlayerOptions(game="chess")).settings()["script"]
+        return spec, solvers.scripted_answer(list(script)), {}
     if kind == "llm" and args.prompt == BENCHMARK:
         settings = asyncio.run(model_settings(spec, args))
         recorded = {"prompt": "llmchess (the benchmark's)", **settings.recorded()}
@@ -141,7 +146,7 @@ def solver_of(args: argparse.Namespace) -> tuple[str, Any, dict[str, Any]]:
         player = family_player(spec, args)
         recorded = {k: v for k, v in player.settings().items() if k not in IDENTITY_NOISE and v is not None}
         return spec, solvers.family_answer(player), recorded
-    raise ValueError(f"--player takes random, stockfish[:OPTIONS] or llm:MODEL, not {spec!r}")
+    raise ValueError(f"--player takes random, stockfish[:OPTIONS], scripted:MOVE;MOVE or llm:MODEL, not {spec!r}")
 
 
 IDENTITY_NOISE = ("timeout", "chunk_timeout", "retries", "backoff", "backoff_cap", "seed", "replay", "transport")

@@ -136,6 +136,16 @@ def stockfish_answer(argument: str) -> Answer:
     return answer
 
 
+def scripted_answer(texts: list[str]) -> Answer:
+    """Answers from a script, one text per move asked, in order over the puzzles (an exhausted script answers "")."""
+    script = iter(texts)
+
+    async def answer(board: chess.Board, puzzle: Puzzle, step: int) -> Reply:
+        return Reply(next(script, ""))
+
+    return answer
+
+
 def model_answer(settings: ModelSettings) -> Answer:
     """A model asked the benchmark's prompt for every solver move; ProviderFailure when the provider fails."""
 
