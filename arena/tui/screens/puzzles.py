@@ -127,6 +127,10 @@ class PuzzleScreen(Screen[None]):
             "Press n for the next one."
         )
         self.query_one(Board).show(self.rules, ChessState(attempt.board.copy()), viewer=None, interactive=False)
+        self.query_one("#puzzle-ask", Static).update("The position after your last move.")
+        self.query_one("#puzzle-progress", Static).update(
+            f"Puzzle {number} of {len(self.session.record.order)} · {len(self.session.attempts)} done"
+        )
         self.refresh_bindings()
 
     def action_next(self) -> None:
