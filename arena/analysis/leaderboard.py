@@ -236,8 +236,7 @@ def build_leaderboard(
     rows: dict[str, PlayerRow] = {}
     matrix: dict[tuple[str, str], list[int]] = {}
     timed: list[tuple[tuple[str, str], tuple[str, str, float]]] = []
-    matches, rules = 0, game
-    versions: set[str] = set()
+    matches, rules, versions = 0, game, set()
     # Each seat's statistics as tuples, summed per player at the end (column sums in C, in match order).
     played: dict[str, list[tuple[float, ...]]] = {}
     spent: dict[str, list[tuple[float, ...]]] = {}
@@ -270,10 +269,8 @@ def build_leaderboard(
         if name in played:
             row.counts.update(zip(PLAY_FIELDS, map(sum, zip(*played[name], strict=True)), strict=True))
         row.counts.update(zip(USAGE, map(sum, zip(*spent[name], strict=True)), strict=True))
-    # In the order the matches ended (then by id), whatever order they were stored in: classic Elo and the bootstrap's
-    # draws depend on the order, and the same matches must give the same figures.
-    results = [result for _, result in sorted(timed)]
-    fitted, groups = fit_groups(sorted(rows), results, resamples, anchors)
+    # Matches as they ended (then ids), players by name: classic Elo and the bootstrap depend on order, not the store's.
+    fitted, groups = fit_groups(sorted(rows), [result for _, result in sorted(timed)], resamples, anchors)
     for name, fit in fitted.items():
         row = rows[name]
         row.rating, row.low, row.high, row.elo, row.group, row.rank = (
