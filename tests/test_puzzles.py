@@ -16,7 +16,7 @@ import pytest
 from arena.analysis.puzzle_ratings import benchmark_rating, fit_rating, glicko2_update
 from arena.imports.files import ImportFormatError
 from arena.imports.puzzle_files import read_puzzles
-from arena.puzzles.baseline import random_first_right, random_solves
+from arena.puzzles.baseline import gives_mate, random_first_right, random_solves
 from arena.puzzles.sets import SHIPPED, load_set
 from arena.puzzles.solvers import benchmark_prompt, read_answer
 from arena.store import MatchStore
@@ -54,20 +54,13 @@ def test_a_wrong_second_move_fails_a_puzzle_whose_first_move_was_right() -> None
     assert attempt.play(chess.Move.from_uci(puzzle.moves[1]))
     assert not attempt.over and attempt.board.peek() == chess.Move.from_uci(puzzle.moves[2])  # the reply played
     line = chess.Move.from_uci(puzzle.moves[3])
-    wrong = next(m for m in attempt.board.legal_moves if m != line and not is_mate(attempt.board, m))
+    wrong = next(m for m in attempt.board.legal_moves if m != line and not gives_mate(attempt.board, m))
     assert not attempt.play(wrong)
     assert attempt.failed and attempt.found == 1 and attempt.first_right is True and not attempt.solved
     whole = Attempt(puzzle)
     for move in puzzle.moves[1::2]:
         assert whole.play(chess.Move.from_uci(move))
     assert whole.solved and whole.found == 2
-
-
-def is_mate(board: chess.Board, move: chess.Move) -> bool:
-    board.push(move)
-    mate = board.is_checkmate()
-    board.pop()
-    return mate
 
 
 def test_the_random_movers_expected_score_is_exact() -> None:
@@ -247,7 +240,7 @@ def test_scripted_answers_reproduce_an_attempt_move_by_move(tmp_path: Path) -> N
     board.push_uci(puzzle.moves[1])
     board.push_uci(puzzle.moves[2])
     line = chess.Move.from_uci(puzzle.moves[3])
-    wrong = next(m for m in board.legal_moves if m != line and not is_mate(board, m))
+    wrong = next(m for m in board.legal_moves if m != line and not gives_mate(board, m))
     (tmp_path / "p.csv").write_text(f"{HEADER}\n{puzzle.id},{puzzle.fen},{' '.join(puzzle.moves)},{puzzle.rating},"
                                     f"{puzzle.deviation},1,1,,,\n")  # fmt: skip
     ran = arena("puzzles", "--player", f"scripted:{puzzle.moves[1]};{wrong.uci()}", "--puzzles",

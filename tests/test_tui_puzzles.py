@@ -8,6 +8,7 @@ from pathlib import Path
 import chess
 from textual.widgets import Static
 
+from arena.puzzles.baseline import gives_mate
 from arena.puzzles.session import start_puzzle_session
 from arena.puzzles.sets import load_set
 from arena.store import MatchStore
@@ -20,14 +21,6 @@ from tests.tui_helpers import cell_offset, current
 
 def feedback(screen: PuzzleScreen) -> str:
     return str(screen.query_one("#puzzle-feedback", Static).render())
-
-
-def mates(board: chess.Board, move: chess.Move) -> bool:
-    board.push(move)
-    try:
-        return board.is_checkmate()
-    finally:
-        board.pop()
 
 
 async def test_a_person_solves_fails_is_refused_and_resumes(tmp_path: Path) -> None:
@@ -57,7 +50,7 @@ async def test_a_person_solves_fails_is_refused_and_resumes(tmp_path: Path) -> N
         board = screen.query_one(Board)
         line = chess.Move.from_uci(second.moves[1])
         position = screen.attempt.board  # type: ignore[union-attr]
-        wrong = next(m for m in position.legal_moves if m != line and not mates(position, m))
+        wrong = next(m for m in position.legal_moves if m != line and not gives_mate(position, m))
         for square in (wrong.from_square, wrong.to_square):  # clicked: the piece, then its square
             row, col = 7 - chess.square_rank(square), chess.square_file(square)
             await pilot.click(board, offset=cell_offset(board, row, col))

@@ -12,16 +12,15 @@ from typing import Any
 from arena.cli.common import (
     DEFAULT_DB,
     ArgumentParser,
+    add_call_options,
     add_db_option,
     add_preflight_option,
-    api_base,
     non_negative_int,
-    open_store,
-    positive_float,
     positive_int,
     print_error,
     refuse_unusable,
     whole_number,
+    with_store,
 )
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
@@ -70,10 +69,7 @@ def puzzles_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     parser.add_argument("--rethink", choices=RETHINK_MODES, help="a family's rethink mode after a refused answer")
     parser.add_argument("--hide-legal", action="store_true", help="a family's prompt without the legal moves")
     parser.add_argument("--concurrency", type=positive_int, default=8, help="puzzles in flight for a model (8)")
-    parser.add_argument("--api-base", type=api_base, help="endpoint for the model (e.g. a vLLM or Ollama server)")
-    parser.add_argument("--max-tokens", type=positive_int, help="reply token limit of a model")
-    parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
-    parser.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")
+    add_call_options(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     add_preflight_option(parser)
     add_db_option(parser, default_db)
@@ -99,22 +95,8 @@ def run_puzzles(argv: list[str]) -> int:
     except ValueError as error:
         print_error(f"arena puzzles: error: {error}")
         return 2
-    store = open_store(args.db, "arena puzzles")
-    if store is None:
-        return 2
-    from arena.store import StoreError
-
-    shown = len(store.warnings)
-    try:
-        try:
-            return run_session(args, store, puzzle_set, spec, answer, settings)
-        finally:
-            store.close()
-            for warning in store.warnings[shown:]:
-                print_error(f"warning: {warning}")
-    except StoreError as error:
-        print_error(f"arena puzzles: error: {error}")
-        return 2
+    return with_store(args.db, "arena puzzles",
+                      lambda store: run_session(args, store, puzzle_set, spec, answer, settings))  # fmt: skip
 
 
 def solver_of(args: argparse.Namespace) -> tuple[str, Any, dict[str, Any]]:

@@ -14,16 +14,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from arena.cli.common import (
     DEFAULT_DB,
     ArgumentParser,
+    add_call_options,
     add_db_option,
     add_preflight_option,
-    api_base,
     non_negative_int,
-    open_store,
-    positive_float,
     positive_int,
     print_error,
     refuse_unusable,
     whole_number,
+    with_store,
 )
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
@@ -62,10 +61,7 @@ def task_parser(prog: str, default_db: Path) -> argparse.ArgumentParser:
     run.add_argument("--bricks", type=brick_count, default=3, help="lcl-construct: bricks asked (3)")
     run.add_argument("--generated", action="store_true", help="gts: random molecules instead of the curated list")
     run.add_argument("--concurrency", type=positive_int, default=8, help="model calls in flight (8)")
-    run.add_argument("--api-base", type=api_base, help="endpoint for the model (e.g. a vLLM or Ollama server)")
-    run.add_argument("--max-tokens", type=positive_int, help="reply token limit")
-    run.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one call")
-    run.add_argument("--retries", type=non_negative_int, default=4, help="retries of a failed call")
+    add_call_options(run)
     run.add_argument("--json", action="store_true", help="print the results as JSON")
     add_preflight_option(run)
     add_db_option(run, default_db)
@@ -91,20 +87,7 @@ def run_task(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.command == "sessions":
         return list_sessions(args)
-    store = open_store(args.db, "arena task")
-    if store is None:
-        return 2
-    shown = len(store.warnings)
-    try:
-        try:
-            return run_sessions(args, store, parser)
-        finally:
-            store.close()
-            for warning in store.warnings[shown:]:
-                print_error(f"warning: {warning}")
-    except StoreError as error:  # a full disk: answers already written stay in the journal
-        print_error(f"arena task: error: {error}")
-        return 2
+    return with_store(args.db, "arena task", lambda store: run_sessions(args, store, parser))
 
 
 def list_sessions(args: argparse.Namespace) -> int:
