@@ -59,8 +59,8 @@ def main_parser() -> ArgumentParser:
         prog="arena",
         description="Models, people and engines playing grid games. "
         "Other commands: arena tournament FILE.toml, arena report, arena solve GAME POSITION, "
-        "arena dataset --out DIR, arena quiz --plain, arena task run TASK, arena show [MATCH], "
-        "arena import SOURCE --published, arena compare A.json B.json, arena ablate FILE.toml. "
+        "arena dataset --out DIR, arena quiz --plain, arena puzzles [--plain], arena task run TASK, "
+        "arena show [MATCH], arena import SOURCE --published, arena compare A.json B.json, arena ablate FILE.toml. "
         "Each has its own --help.",
         epilog=BATCH_COLUMNS,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -14,7 +14,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from arena.cli.common import (
     DEFAULT_DB,
     ArgumentParser,
-    add_call_options,
     add_db_option,
     add_preflight_option,
     non_negative_int,
@@ -22,8 +21,8 @@ from arena.cli.common import (
     print_error,
     refuse_unusable,
     whole_number,
-    with_store,
 )
+from arena.cli.session_commands import add_call_options, with_store
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
 from arena.store import StoreError
