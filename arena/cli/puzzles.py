@@ -23,10 +23,10 @@ from arena.cli.common import (
 from arena.cli.session_commands import add_call_options, with_store
 from arena.console import wide_console
 from arena.llm.secrets import hide_spec
+from arena.prompting.harness import RETHINK_MODES
 
 MOST_SAMPLE = 200_000
 BENCHMARK = "llmchess"
-RETHINK_MODES = ("none", "retry", "illegal", "list", "rule")
 
 
 def puzzle_prompt(value: str) -> str:
@@ -121,16 +121,19 @@ def solver_of(args: argparse.Namespace) -> tuple[str, Any, dict[str, Any]]:
     if kind == "llm" and args.prompt == BENCHMARK:
         settings = asyncio.run(model_settings(spec, args))
         recorded = {"prompt": "llmchess (the benchmark's)", **settings.recorded()}
-        recorded.pop("timeout", None), recorded.pop("chunk_timeout", None), recorded.pop("retries", None)
-        return spec, solvers.model_answer(settings), {k: v for k, v in recorded.items() if v is not None}
+        return spec, solvers.model_answer(settings), identity_of(recorded)
     if kind == "llm":
         player = family_player(spec, args)
-        recorded = {k: v for k, v in player.settings().items() if k not in IDENTITY_NOISE and v is not None}
-        return spec, solvers.family_answer(player), recorded
+        return spec, solvers.family_answer(player), identity_of(player.settings())
     raise ValueError(f"--player takes random, stockfish[:OPTIONS], scripted:MOVE;MOVE or llm:MODEL, not {spec!r}")
 
 
 IDENTITY_NOISE = ("timeout", "chunk_timeout", "retries", "backoff", "backoff_cap", "seed", "replay", "transport")
+
+
+def identity_of(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings that make a model's session another one (limits of time and retries aside)."""
+    return {k: v for k, v in settings.items() if k not in IDENTITY_NOISE and v is not None}
 
 
 def family_player(spec: str, args: argparse.Namespace) -> Any:

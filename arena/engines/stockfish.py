@@ -85,8 +85,14 @@ def engine(role: str) -> chess.engine.SimpleEngine:
 
 def start_timeout() -> float:
     """Seconds an engine may take to say `uciok` (a healthy one needs well under one; $ARENA_ENGINE_WATCHDOG)."""
+    chosen = chosen_watchdog()
+    return chosen if chosen is not None else 30.0
+
+
+def chosen_watchdog() -> float | None:
+    """$ARENA_ENGINE_WATCHDOG in seconds (tests of hung engines), or None when unset or not a number."""
     chosen = os.environ.get("ARENA_ENGINE_WATCHDOG", "")
-    return float(chosen) if chosen.replace(".", "", 1).isdigit() else 30.0
+    return float(chosen) if chosen.replace(".", "", 1).isdigit() else None
 
 
 def forget(role: str) -> None:
@@ -174,8 +180,8 @@ def watchdog(nodes: int) -> float:
     """Seconds a search of `nodes` may take before the engine is taken for hung (a fault, never a budget: a grade
     is made of nodes, and a search that ends in time gives the same grade at any load). $ARENA_ENGINE_WATCHDOG
     sets it (tests of hung engines)."""
-    chosen = os.environ.get("ARENA_ENGINE_WATCHDOG", "")
-    return float(chosen) if chosen.replace(".", "", 1).isdigit() else 60.0 + nodes / 2_000
+    chosen = chosen_watchdog()
+    return chosen if chosen is not None else 60.0 + nodes / 2_000
 
 
 def kill(role: str) -> None:

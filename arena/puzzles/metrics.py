@@ -18,6 +18,14 @@ from arena.sessions.records import PuzzleAttemptRecord, PuzzleSessionRecord
 BANDS = ((0, 1200), (1200, 1500), (1500, 1800), (1800, 5001))  # puzzle ratings, lower bound included
 
 
+def band_label(low: int, high: int) -> str:
+    """`1200-1499`, or `1800+` for the top band."""
+    return f"{low}-{high - 1}" if high < BANDS[-1][1] else f"{low}+"
+
+
+BAND_LABELS = tuple(band_label(low, high) for low, high in BANDS)
+
+
 @dataclass(frozen=True)
 class PuzzleRow:
     """One player on one puzzle set."""
@@ -66,7 +74,7 @@ def row_of(player: str, puzzle_set: str, attempts: list[PuzzleAttemptRecord]) ->
     by_theme: dict[str, list[int]] = {}
     for a in attempts:
         low, high = next(band for band in BANDS if band[0] <= a.rating < band[1])
-        tally = by_band.setdefault(f"{low}-{high - 1}" if high < 5001 else f"{low}+", [0, 0])
+        tally = by_band.setdefault(band_label(low, high), [0, 0])
         tally[0] += a.solved
         tally[1] += 1
         for theme in a.themes:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import chess
 
-from arena.analysis.puzzle_ratings import fit_rating
 from arena.puzzles.session import PuzzleSession
 from arena.puzzles.solvers import Answer, Reply, run_attempt
 from arena.sessions.tables import STOP_WORDS
@@ -70,7 +69,7 @@ async def run_person(session: PuzzleSession, ask: Callable[[str], str], say: Cal
         session.store_attempt(number, done.attempt, done.ended, done.moves, done.seconds)
         verdict = "solved" if done.attempt.solved else "wrong"
         say(f"  {verdict}: the solution was {' '.join(done.attempt.solution())} (puzzle rated {puzzle.rating})")
-        fit = fit_rating([(a.rating, float(a.solved)) for a in session.attempts])
+        fit = session.rating()
         say(f"  your puzzle rating: {fit.rating:.0f} (95% interval {fit.low:.0f}-{fit.high:.0f}) after "
             f"{len(session.attempts)} puzzle{'s' if len(session.attempts) != 1 else ''}")  # fmt: skip
     return True

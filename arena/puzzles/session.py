@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from arena.analysis.puzzle_ratings import PuzzleRating, fit_rating
 from arena.puzzles.baseline import random_first_right, random_solves
 from arena.puzzles.sets import PuzzleSet
 from arena.sessions.records import PuzzleAttemptRecord, PuzzleMove, PuzzleSessionRecord
@@ -34,6 +35,10 @@ class PuzzleSession:
         if self.puzzle_set is None:
             raise ValueError("the session's puzzle file was not given")
         return [self.puzzle_set.puzzles[ident] for ident in self.record.order]
+
+    def rating(self) -> PuzzleRating:
+        """The solver's rating on the puzzle scale from this session's attempts so far."""
+        return fit_rating([(a.rating, float(a.solved)) for a in self.attempts])
 
     @property
     def finished(self) -> bool:

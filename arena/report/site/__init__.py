@@ -90,6 +90,8 @@ def write_pages(
         tables = published_tables(data["summary"]["published_vs_recomputed"])
         write("published.html", render("published.html").render(root="", tables=tables, **common))
     if data["summary"].get("puzzles"):
+        from arena.puzzles.metrics import BAND_LABELS
+
         sets, attempts, total = puzzle_view(data["summary"]["puzzles"], data.get("attempts", []))
         write(
             "puzzles.html",
@@ -97,7 +99,7 @@ def write_pages(
                 root="",
                 sets=sets,
                 attempts=attempts,
-                bands=PUZZLE_BANDS,
+                bands=BAND_LABELS,
                 more=total if total > len(attempts) else 0,
                 **common,
             ),
@@ -119,7 +121,6 @@ def write_replay_data(
 
 
 MOST_ATTEMPTS_SHOWN = 5_000  # rows of the attempts table; the rest are in `arena puzzles --sessions --json`
-PUZZLE_BANDS = ("0-1199", "1200-1499", "1500-1799", "1800+")
 
 
 def puzzle_attempts(store: MatchStore) -> list[dict[str, Any]]:

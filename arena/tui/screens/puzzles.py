@@ -17,7 +17,6 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from arena.analysis.puzzle_ratings import fit_rating
 from arena.puzzles.session import PuzzleSession
 from arena.puzzles.solvers import read_answer
 from arena.sessions.records import PuzzleMove
@@ -118,7 +117,7 @@ class PuzzleScreen(Screen[None]):
         number, puzzle = self.current
         self.session.store_attempt(number, attempt, "solved" if attempt.solved else "wrong", self.moves,
                                    time.perf_counter() - self.started)  # fmt: skip
-        fit = fit_rating([(a.rating, float(a.solved)) for a in self.session.attempts])
+        fit = self.session.rating()
         verdict = "Solved!" if right else "Wrong."
         feedback.update(
             f"{verdict} The solution: {' '.join(attempt.solution())} (puzzle rated {puzzle.rating}). "
