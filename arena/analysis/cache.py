@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.analysis.moves import ANALYSIS_VERSION, DEFAULT_GRADE_BUDGET, MatchAnalysis
-from arena.analysis.parallel import Outcome, analyse_in_workers, analyse_one, cost_of
+from arena.analysis.parallel import Outcome, analyse_here, analyse_in_workers, cost_of
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused, write_atomically
 from arena.store.summaries import FIELD
@@ -188,11 +188,8 @@ def analyses_of(store: MatchStore, missing: dict[int, dict[str, str]], budget: i
     """(match id, analysis or None, problem or None) of every missing match: here, or in `workers` processes."""
     if workers > 1:
         yield from analyse_in_workers(store.folder, missing, budget, workers)
-        return
-    for segment, ids in sorted(missing.items()):
-        for document in store.documents_in(segment):
-            if document.get("id") in ids:
-                yield analyse_one(document, budget)
+    else:
+        yield from analyse_here(store, missing, budget)
 
 
 def analyse_store(

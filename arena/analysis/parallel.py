@@ -6,7 +6,9 @@ Grades come from budgets in positions, so a match's analysis is the same in any 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,6 +42,13 @@ def worker_count(cost: int) -> int:
     return max(1, min(cores, 8, cost // CHUNK + 1))
 
 
+def chosen_workers(chosen: int | None) -> Callable[[int], int]:
+    """How many processes analyse matches of a cost: `worker_count`'s choice, or `chosen` (never more than chunks)."""
+    if chosen is None:
+        return worker_count
+    return lambda cost: max(1, min(chosen, cost // CHUNK + 1))
+
+
 def analyse_one(document: dict[str, Any], budget: int) -> Outcome:
     """A stored match's analysis as plain values, or the reason it cannot be analysed."""
     try:
@@ -48,13 +57,22 @@ def analyse_one(document: dict[str, Any], budget: int) -> Outcome:
         return str(document.get("id")), None, f"match {document.get('id')!r} cannot be analysed: {error}"
 
 
-def analyse_chunk(task: tuple[str, int, list[str], int]) -> list[Outcome]:
-    """In a worker: the analyses of the matches `ids` of one segment of the store in `folder`."""
+Task = tuple[str, int, list[str], int]  # the store's folder, a segment, match ids in it, the grading budget
+
+
+def analyse_chunk(task: Task, store: MatchStore | None = None) -> list[Outcome]:
+    """The analyses of the matches `ids` of one segment of the store in `folder` (opened here unless given), in the
+    segment's order."""
     folder, segment, ids, budget = task
     wanted = set(ids)
-    with MatchStore(folder, read_only=True) as store:
-        documents = [d for d in store.documents_in(segment) if d.get("id") in wanted]
+    with contextlib.nullcontext(store) if store is not None else MatchStore(folder, read_only=True) as opened:
+        documents = [d for d in opened.documents_in(segment) if d.get("id") in wanted]
     return [analyse_one(document, budget) for document in documents]
+
+
+def analyse_numbered(numbered: tuple[int, Task]) -> tuple[int, list[Outcome]]:
+    """In a worker: a chunk's analyses with the chunk's number, to put the chunks back in order."""
+    return numbered[0], analyse_chunk(numbered[1])
 
 
 def ignore_interrupts() -> None:
@@ -64,18 +82,35 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def analyse_in_workers(
-    folder: Path, missing: dict[int, dict[str, str]], budget: int, workers: int
-) -> Iterator[Outcome]:
-    """Every missing match's analysis, as workers finish their chunks (in no fixed order)."""
+def chunks(folder: Path, missing: dict[int, dict[str, str]], budget: int) -> list[Task]:
+    """The missing matches in chunks of about CHUNK's cost, by segment, game and id: the one order of the results."""
     tasks = []
     for segment, games in sorted(missing.items()):
         for game in sorted(set(games.values())):
             ordered = sorted(key for key, of in games.items() if of == game)
             size = max(1, CHUNK // GAME_COST.get(game, 1))
             tasks += [(str(folder), segment, ordered[at : at + size], budget) for at in range(0, len(ordered), size)]
-    for outcomes in _fanout[0](analyse_chunk, tasks, workers):
-        yield from outcomes
+    return tasks
+
+
+def analyse_here(store: MatchStore, missing: dict[int, dict[str, str]], budget: int) -> Iterator[Outcome]:
+    """Every missing match's analysis in this process, in the chunks' order."""
+    for task in chunks(store.folder, missing, budget):
+        yield from analyse_chunk(task, store)
+
+
+def analyse_in_workers(
+    folder: Path, missing: dict[int, dict[str, str]], budget: int, workers: int
+) -> Iterator[Outcome]:
+    """Every missing match's analysis from `workers` processes, in the chunks' order whichever finished first (the
+    cache and every output are the same bytes as from one process)."""
+    finished: dict[int, list[Outcome]] = {}
+    due = 0
+    for number, outcomes in _fanout[0](analyse_numbered, list(enumerate(chunks(folder, missing, budget))), workers):
+        finished[number] = outcomes
+        while due in finished:
+            yield from finished.pop(due)
+            due += 1
 
 
 Fanout = Callable[[Callable[[Any], Any], list[Any], int], Iterator[Any]]
@@ -111,13 +146,33 @@ def started_in_workers(function: Callable[[T], R], tasks: list[T], workers: int)
     import multiprocessing  # only for many matches: a cached report never needs it
 
     # Spawned, not forked: the app analyses from a thread, and a fork would copy its locks mid-use.
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
+    with real_stderr():
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts)
     try:
         yield pool.imap_unordered(function, tasks)
         pool.close()
     finally:
         pool.terminate()  # at once: an engine a worker drove ends with the pipe it read
         pool.join()
+
+
+@contextmanager
+def real_stderr() -> Iterator[None]:
+    """The process's own stderr while workers are spawned: inside the app, sys.stderr is Textual's stand-in, whose
+    `fileno()` of -1 multiprocessing would hand to the new process ("bad value(s) in fds_to_keep")."""
+    shown = sys.stderr
+    try:
+        usable = shown.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = shown
 
 
 _fanout: list[Fanout] = [in_workers]  # where analyses fan out: this machine's cores, or Ray's actors (`on_ray`)

@@ -173,6 +173,17 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_analysis_workers(parser: argparse.ArgumentParser) -> None:
+    """`--workers N`: the processes that grade moves not analysed yet (by default one per core for a large job)."""
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help="processes that grade the moves not analysed yet (default: one per core, one for a small job; the "
+        "same results and bytes whatever the number)",
+    )
+
+
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """Defaults for `llm:` players (a spec can override each with `;key=value`)."""
     from arena.prompting import shipped_names

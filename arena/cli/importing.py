@@ -5,7 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arena.cli.common import ArgumentParser, add_backend_options, add_db_option, open_store, print_error
+from arena.cli.common import (
+    ArgumentParser,
+    add_analysis_workers,
+    add_backend_options,
+    add_db_option,
+    open_store,
+    print_error,
+)
 
 PAPERS = ("topsakal", "childplay", "llm-chess", "pgn")
 
@@ -42,6 +49,7 @@ def import_parser() -> ArgumentParser:
         "Leaderboard and the report open fast; chess takes about 2 s a game)",
     )
     add_backend_options(parser)
+    add_analysis_workers(parser)
     add_db_option(parser)
     return parser
 
@@ -102,7 +110,7 @@ def run_import(argv: list[str]) -> int:
         where = {"disagreements_file": str(written) if written is not None else None}
         print(json.dumps({"games": result.games, "added": result.added, **counts, "files": files, **where}),
               flush=True)  # fmt: skip
-        return analyse_added(args.db, result.added, quiet=True) if result.added and not args.no_analyse else 0
+        return analyse_added(args.db, result.added, True, args.workers) if result.added and not args.no_analyse else 0
     from arena.console import wide_console
     from arena.imports.tables import agreement_table
     from arena.inert import inert
@@ -128,13 +136,13 @@ def run_import(argv: list[str]) -> int:
     elif count:
         console.print(f"{count} disagreements; write them to a file with --check-out FILE", markup=False,
                       highlight=False)  # fmt: skip
-    return analyse_added(args.db, result.added, quiet=False) if result.added and not args.no_analyse else 0
+    return analyse_added(args.db, result.added, False, args.workers) if result.added and not args.no_analyse else 0
 
 
-def analyse_added(db: Path, added: int, quiet: bool) -> int:
+def analyse_added(db: Path, added: int, quiet: bool, workers: int | None = None) -> int:
     """Grade and cache the moves of every match not analysed yet, with a counter; 0, or 2 if the store fails."""
     from arena.analysis.cache import analyse_store
-    from arena.analysis.parallel import worker_count
+    from arena.analysis.parallel import chosen_workers
     from arena.cli.report import analysis_progress
     from arena.runner.ray_backend import RayUnavailable
     from arena.store import MatchStore, StoreError
@@ -145,7 +153,7 @@ def analyse_added(db: Path, added: int, quiet: bool) -> int:
     progress, on_progress = analysis_progress()
     try:
         with MatchStore(db, read_only=True) as store, progress:
-            analyse_store(store, on_progress=on_progress, with_moves=False, workers=worker_count)
+            analyse_store(store, on_progress=on_progress, with_moves=False, workers=chosen_workers(workers))
     except (StoreError, RayUnavailable) as error:
         print_error(f"arena import: error: the games are recorded, but cannot be analysed: {error}")
         return 2

@@ -11,6 +11,7 @@ from pathlib import Path
 from arena.cli.columns import REPORT_COLUMNS
 from arena.cli.common import (
     ArgumentParser,
+    add_analysis_workers,
     add_backend_options,
     add_db_option,
     canonical_name_of,
@@ -57,6 +58,7 @@ def report_parser() -> ArgumentParser:
         "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples for rating intervals"
     )
     add_backend_options(parser)
+    add_analysis_workers(parser)
     parser.add_argument(
         "--anchor",
         type=anchor,
@@ -100,7 +102,7 @@ def run_report(argv: list[str]) -> int:
     """`arena report`."""
     import json
 
-    from arena.analysis.parallel import worker_count
+    from arena.analysis.parallel import chosen_workers
     from arena.report.load import load_report, report_json
     from arena.runner.ray_backend import RayUnavailable
     from arena.store import MatchStore, StoreError
@@ -130,7 +132,7 @@ def run_report(argv: list[str]) -> int:
                 on_progress,
                 args.source,
                 with_moves=bool(args.out),  # the tables, JSON and pages need none (pages read them one by one)
-                workers=worker_count,
+                workers=chosen_workers(args.workers),
                 anchors=dict(args.anchor),
             )
             written, site = [], []
