@@ -16,6 +16,7 @@ def test_workers_analyse_as_one_process_does(tmp_path: Path) -> None:
         assert played.returncode == 0, played.stderr
     with MatchStore(db, read_only=True) as store:
         shared = analyse_store(store, budget=200_000, workers=lambda missing: 2)
+    written_by_two = (db / "analysis-cache.jsonl").read_bytes()
     (db / "analysis-cache.jsonl").unlink()
     with MatchStore(db, read_only=True) as store:
         alone = analyse_store(store, budget=200_000)
@@ -29,3 +30,4 @@ def test_workers_analyse_as_one_process_does(tmp_path: Path) -> None:
     assert len(shared) == 24 and asked == [0]  # the cache held every analysis: none was made again
     assert [a.as_json() for a in shared] == [a.as_json() for a in alone] == [a.as_json() for a in cached]
     assert sum(seat.graded for a in shared for seat in a.seats) > 50
+    assert (db / "analysis-cache.jsonl").read_bytes() == written_by_two  # merged in one order, whoever finished first

@@ -107,11 +107,12 @@ def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args
     """Check, plan and play tournaments (one per temperature of a sweep): the shared path of --batch and files."""
     from arena.runner.ray_backend import RayUnavailable
     from arena.store import StoreError
-    from arena.tournaments.launch import batch_workers, prepare_runs, run_players, uses_models
+    from arena.tournaments.launch import batch_workers, keys_missing, prepare_runs, run_players, uses_models
     from arena.tournaments.play import RayPlace, run_batch
 
-    models = uses_models([spec for config, _, _ in configs for spec in config.specs()])
-    if models and not args.replay:
+    specs = [spec for config, _, _ in configs for spec in config.specs()]
+    models = uses_models(specs)
+    if models and not args.replay and not keys_missing(specs, getattr(args, "api_base", None)):
         from arena.llm.library import warm_up_litellm
 
         warm_up_litellm()  # seconds of importing, done while the run is checked and planned

@@ -12,6 +12,7 @@ from importlib.util import find_spec
 from arena.llm.direct import endpoint
 from arena.llm.library import litellm_module
 from arena.llm.local import INSTALL_HINT, LocalModelUnavailable, model_path
+from arena.llm.provider_keys import missing_key
 from arena.llm.settings import redact_url
 
 
@@ -39,6 +40,8 @@ def model_problem(model: str, api_base: str | None, notes: list[str]) -> str | N
         except LocalModelUnavailable as error:
             return str(error)
         return None
+    if not api_base and (refused := missing_key(model)):
+        return refused  # at once: litellm takes seconds to import
     litellm = litellm_module()
     try:
         litellm.get_llm_provider(model)

@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from arena.llm.secrets import hide_spec
 from arena.players.base import Player
-from arena.players.engine_player import LEVEL_NOISE, TOP_LEVEL, EnginePlayer
 from arena.players.options import PlayerOptions
 from arena.players.random_player import RandomAnyPlayer, RandomPlayer
 from arena.players.scripted import ScriptedPlayer
@@ -18,6 +17,8 @@ from games import DEFAULT_BUDGET
 
 
 def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    from arena.players.engine_player import LEVEL_NOISE, TOP_LEVEL, EnginePlayer  # the engines load their searches
+
     if options.game == "chess":
         raise ValueError("minimax has no chess engine: play stockfish[:elo=N] (or random) at chess")
     budget, level = DEFAULT_BUDGET, TOP_LEVEL

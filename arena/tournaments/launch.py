@@ -19,6 +19,16 @@ def uses_models(specs: list[str]) -> bool:
     return any(spec.strip().lower().startswith("llm:") for spec in specs)
 
 
+def keys_missing(specs: list[str], api_base: str | None) -> bool:
+    """Whether a hosted model among these specs is sure to be refused for its unset key (told without litellm)."""
+    from arena.llm.provider_keys import missing_key
+
+    if api_base is not None:
+        return False
+    models = [spec.strip()[4:] for spec in specs if spec.strip().lower().startswith("llm:")]
+    return any("api_base=" not in model and missing_key(model.split(";")[0].strip()) for model in models)
+
+
 def with_budget(spec: str, budget: float) -> str:
     """A `minimax` spec that names no budget of its own takes the `--budget` given on the command line."""
     kind, _, argument = spec.strip().partition(":")
