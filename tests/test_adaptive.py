@@ -53,3 +53,24 @@ def test_adaptive_refuses_what_it_cannot_run(tmp_path: Path) -> None:
     path.write_text('games = ["tictactoe", "connect-four"]\nplayers = ["random", "minimax"]\n')
     refused = run_arena("tournament", str(path), "--db", str(tmp_path / "db"), "--adaptive", "10")
     assert refused.returncode == 2 and "plays one game" in refused.stderr and refused.stderr.count("\n") == 1
+
+
+def test_an_adaptive_run_on_two_workers_records_what_one_process_records(tmp_path: Path) -> None:
+    runs = []
+    for workers in ("1", "2"):
+        db = str(tmp_path / f"db{workers}")
+        ran = run_arena("tournament", str(ladder_file(tmp_path)), "--db", db, "--adaptive", "12", "--json",
+                        "--workers", workers)  # fmt: skip
+        assert ran.returncode == 0, ran.stderr
+        with MatchStore(db, read_only=True) as store:
+            moves = [[str(m.move) for m in record.moves] for record in store.matches()]
+        runs.append((json.loads(ran.stdout)["order"], moves))
+    assert runs[0] == runs[1] and len(runs[0][1]) == 12
+
+
+def test_an_adaptive_run_checks_a_models_key_before_anything_is_stored(tmp_path: Path) -> None:
+    path = tmp_path / "models.toml"
+    path.write_text('games = ["tictactoe"]\nplayers = ["random", "llm:openai/gpt-4o-mini"]\n')
+    refused = run_arena("tournament", str(path), "--db", str(tmp_path / "db"), "--adaptive", "10")
+    assert refused.returncode == 2 and "needs OPENAI_API_KEY" in refused.stderr, refused.stderr
+    assert refused.stderr.count("\n") == 1 and not (tmp_path / "db").exists()

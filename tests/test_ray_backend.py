@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import signal
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -193,3 +195,21 @@ def test_an_address_that_does_not_answer_is_one_line(tmp_path: Path) -> None:
     refused = run_arena("--batch", "--backend", "ray", "--address", "127.0.0.1:1", "--game", "tictactoe",
                         "--players", "minimax", "random", "--games", "2", "--db", str(tmp_path / "db"))  # fmt: skip
     assert refused.returncode == 2 and "does not answer" in refused.stderr and refused.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(shutil.which("stress-ng") is None, reason="stress-ng makes the load (apt-get install stress-ng)")
+def test_a_local_ray_under_load_runs_or_refuses_in_one_line(tmp_path: Path) -> None:
+    hogs = subprocess.Popen(["stress-ng", "--cpu", "4", "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        ran = run_arena("--batch", "--backend", "ray", "--game", "tictactoe", "--players", "minimax", "random",
+                        "--games", "4", "--db", str(tmp_path / "db"))  # fmt: skip
+    finally:
+        hogs.terminate()
+        hogs.wait()
+    assert "Traceback" not in ran.stderr, ran.stderr
+    if ran.returncode == 0:
+        assert len(recorded(tmp_path / "db")) == 4
+    else:
+        assert ran.returncode == 2 and "a local Ray did not start after 2 attempts" in ran.stderr, ran.stderr
+        assert ran.stderr.count("\n") == 1

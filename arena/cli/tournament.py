@@ -70,22 +70,41 @@ def run_tournament_file(argv: list[str]) -> int:
 def run_adaptive_file(config: TournamentConfig, defaults: PlayerOptions, args: argparse.Namespace) -> int:
     """`arena tournament FILE --adaptive N`: the adaptive run, then its players in order with their intervals."""
     from arena.cli.common import open_store
+    from arena.players import make_player
+    from arena.runner.ray_backend import RayUnavailable
     from arena.store import StoreError
     from arena.tournaments.adaptive import run_adaptive
+    from arena.tournaments.launch import batch_workers
+    from arena.tournaments.play import RayPlace, chosen_backend
 
     prog = "arena tournament"
+    players = list(dict.fromkeys(config.specs()))
+    game = config.games[0] if config.games else ""
+    try:
+        if not args.replay and not args.no_preflight:  # keys and endpoints, before anything is stored
+            models = [spec for spec in players if spec.strip().lower().startswith("llm:")]
+            refuse_unusable([make_player(spec, 0, defaults.for_game(game)) for spec in models])
+    except ValueError as error:
+        print_error(f"{prog}: error: {error}")
+        return 2
     store = open_store(args.db, prog)
     if store is None:
         return 2
+    workers = batch_workers(args.workers, game, tuple(players), args.adaptive)
+    ray = RayPlace(args.address) if args.backend == "ray" else None
+    backend = chosen_backend(workers, ray, players)
     try:
         with store:
-            run = run_adaptive(config, args.adaptive, store, defaults, args.concurrency or 1)
-    except (ValueError, StoreError) as error:
+            run = run_adaptive(config, args.adaptive, store, defaults, args.concurrency or 1, backend=backend)
+    except (ValueError, StoreError, RayUnavailable) as error:
         print_error(f"{prog}: error: {error}")
         return 2
     except KeyboardInterrupt:
         print_error(f"{prog}: {INTERRUPTED}")
         return 130
+    finally:
+        if backend is not None:
+            backend.close()
     if args.json:
         import json
 

@@ -10,6 +10,7 @@ with one, the driver joins that cluster as a job: killed, its job ends and Ray r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -46,16 +47,33 @@ def connect(address: str | None, cpus: int | None = None) -> bool:
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
     if address and address != "auto":
         refuse_unreachable(address)
-    try:
-        if address:
-            ray.init(address=address, **options)
-        else:
-            ray.init(num_cpus=cpus, **options)
-    except (ConnectionError, TimeoutError, ValueError, RuntimeError) as error:
-        where = f"the Ray cluster at {address}" if address else "a local Ray"
-        first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise RayUnavailable(f"{where} does not answer: {first}") from None
+    where = f"the Ray cluster at {address}" if address else "a local Ray"
+    why = ""
+    for _ in range(start_attempts()):
+        try:
+            if address:
+                ray.init(address=address, **options)
+            else:
+                ray.init(num_cpus=cpus, **options)
+            break
+        except Exception as error:  # Ray raises a plain Exception for a node that "timed out during startup"
+            why = str(error).splitlines()[0] if str(error) else type(error).__name__
+            with contextlib.suppress(Exception):
+                ray.shutdown()  # what was started of it, before the next attempt
+    else:
+        raise RayUnavailable(
+            f"{where} {'could not be joined' if address else 'did not start'} after {start_attempts()} "
+            f"attempts ({why}): on a loaded machine "
+            "retry later, raise ARENA_RAY_START_ATTEMPTS, or use --backend process (--workers N)"
+        )
     return not address
+
+
+def start_attempts() -> int:
+    """How many times Ray's start is tried (each bounded by Ray's own waits: 30 s for the node, 60 s for its
+    control store): $ARENA_RAY_START_ATTEMPTS, 2 by default."""
+    chosen = os.environ.get("ARENA_RAY_START_ATTEMPTS", "")
+    return max(1, int(chosen)) if chosen.isdigit() else 2
 
 
 def refuse_unreachable(address: str) -> None:

@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations, pairwise
 
 from arena.analysis.ratings import Ratings, Result, bradley_terry
+from arena.match.records import MatchRecord
 from arena.players import PlayerOptions
-from arena.runner.tournament import TournamentPlan, run_tournament
+from arena.runner.tournament import TournamentPlan, play_tournament
+from arena.runner.workers import MatchBackend
 from arena.store import MatchStore
 from arena.tournaments.config import TournamentConfig
 from arena.tournaments.play import recorded_records
@@ -52,8 +54,10 @@ def run_adaptive(
     options: PlayerOptions,
     concurrency: int = 1,
     on_step: Callable[[int, str], None] | None = None,
+    backend: MatchBackend | None = None,
 ) -> AdaptiveRun:
-    """Play the adaptive run of `config`'s players at its first game within `budget` matches (recorded as played)."""
+    """Play the adaptive run of `config`'s players at its first game within `budget` matches (recorded as played),
+    on `backend` (worker processes, Ray's actors) or in this process."""
     if len(config.games) != 1 or config.prompts:
         raise ValueError("an adaptive run plays one game and no prompt sweep: give one game and no prompts")
     players = list(dict.fromkeys(config.specs()))
@@ -73,7 +77,9 @@ def run_adaptive(
         done = frozenset(i for i in plan.indexes if i in recorded)
         if len(done) < STEP:
             missing = replace(plan, skip=done)
-            fresh = asyncio.run(run_tournament(missing, concurrency=concurrency, options=options.for_game(game)))
+            made: list[MatchRecord] = []
+            asyncio.run(play_tournament(missing, (), concurrency, options.for_game(game), made.append, backend))
+            fresh = sorted(made, key=lambda record: record.index)
             store.add_many(fresh)
             recorded.update({r.index: r for r in fresh})
             played_now += len(fresh)
