@@ -57,3 +57,29 @@ def test_the_image_prompt_rows_have_forty_games(topsakal_db: Path) -> None:
     report = subprocess.run([*command, "--resamples", "0", "--db", str(topsakal_db)], capture_output=True, text=True)
     players = json.loads(report.stdout)["games"]["tictactoe"]["players"]
     assert {p["matches"] for p in players if p["family"] == "topsakal-image"} == {40}
+
+
+def test_the_rows_are_kept_and_made_again_when_the_store_changes(tmp_path: Path) -> None:
+    from arena.imports.compare_cache import CACHE_FILE
+
+    db = tmp_path / "db"
+
+    def arena(*args: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([sys.executable, "-m", "arena", *args, "--db", str(db)], capture_output=True, text=True,
+                              cwd=ROOT)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done
+
+    arena("import", "childplay", "--published", "--no-analyse")
+    report = ("report", "--json", "--resamples", "0", "--source", "childplay")
+    made = json.loads(arena(*report).stdout)["published_vs_recomputed"]
+    assert made and (db / CACHE_FILE).exists()
+    kept = json.loads((db / CACHE_FILE).read_text())
+    assert json.loads(arena(*report).stdout)["published_vs_recomputed"] == made  # read back, the same rows
+    kept["entries"][0]["rows"][0]["why"] = "a stale row"  # shows whether a row comes from the cache
+    (db / CACHE_FILE).write_text(json.dumps(kept))
+    assert json.loads(arena(*report).stdout)["published_vs_recomputed"][0]["why"] == "a stale row"
+    game = tmp_path / "one.pgn"
+    game.write_text('[White "a"]\n[Black "b"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')
+    arena("import", "pgn", str(game), "--no-analyse")  # the store changed: every row is made again
+    assert json.loads(arena(*report).stdout)["published_vs_recomputed"] == made

@@ -55,6 +55,13 @@ def comparisons(
     shapes = shapes_rows(store) + lcl_rows(store) if wanted else []
     if not (has_imports(store) if imported is None else imported):
         return shapes
+    from arena.imports.compare_cache import cached_comparisons
+
+    return cached_comparisons(store, [source, game], lambda: recomputed(store, source, game)) + shapes
+
+
+def recomputed(store: MatchStore, source: str | None, game: str | None) -> list[Comparison]:
+    """The imported papers' published figure sets beside the figures recomputed from every imported game."""
     games: dict[str, list[dict[str, Any]]] = defaultdict(list)
     shared: dict[tuple[Any, ...], dict[str, Any]] = {}
     for document in store.documents():
@@ -71,7 +78,7 @@ def comparisons(
         from arena.imports.compare_chess import llm_chess_rows  # its totals are read only when imported
 
         rows += llm_chess_rows(games["llm-chess"], [t for t in totals if t.get("paper") == "llm-chess"])
-    return rows + shapes
+    return rows
 
 
 def shapes_rows(store: MatchStore) -> list[Comparison]:
