@@ -1,7 +1,7 @@
 """A child process for the start-up bench: the arena app (or a minimal Textual app with the same kinds of
 widgets) in a real terminal size, headless, printing `ready` once its first screen has been drawn, then leaving.
 
-Run: python -m bench.app_ready arena DB | python -m bench.app_ready minimal
+Run: python -m bench.app_ready arena DB | minimal | static
 """
 
 from __future__ import annotations
@@ -67,8 +67,28 @@ def minimal_app() -> object:
     return Minimal()
 
 
+def one_static_app() -> object:
+    """The floor: a Textual app of one Static."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class OneStatic(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("ready")
+
+        def on_mount(self) -> None:
+            self.call_after_refresh(self.ready)
+
+        def ready(self) -> None:
+            print("ready", flush=True)
+            self.exit()
+
+    return OneStatic()
+
+
 def main(argv: list[str]) -> int:
-    app = arena_app(Path(argv[1])) if argv[0] == "arena" else minimal_app()
+    chosen = {"minimal": minimal_app, "static": one_static_app}
+    app = arena_app(Path(argv[1])) if argv[0] == "arena" else chosen[argv[0]]()
     app.run(headless=True, size=(120, 40))  # type: ignore[attr-defined]
     return 0
 

@@ -13,7 +13,7 @@ from arena.players.random_player import RandomPlayer
 from arena.runner.match import MatchRunner, MatchSetup
 from arena.runner.tournament import TournamentPlan, run_tournament
 from arena.store import MatchStore
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from tests.tui_helpers import make_app, open_match, status, wait_for
 
 

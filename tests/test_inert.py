@@ -13,7 +13,7 @@ import pytest
 from arena.inert import inert
 from arena.store import MatchStore
 from arena.tui.screens.replay import ReplayScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply

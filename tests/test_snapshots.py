@@ -17,7 +17,7 @@ from arena.tui.app import ArenaApp
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.screens.replay import ReplayScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.setup_form import BOARDS
 from arena.tui.widgets.reasoning import ReasoningPane
 from games.registry import variant_label

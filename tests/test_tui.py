@@ -26,7 +26,7 @@ from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.quiz import QuizScreen
 from arena.tui.screens.replay import ReplayScreen
 from arena.tui.screens.setup import SetupScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply

@@ -11,7 +11,7 @@ from textual.widgets import Sparkline, Static
 from arena.players import PlayerOptions
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.replay import ReplayScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 from tests.tui_helpers import cell_offset, human_of, make_app, open_match, status, wait_for
 

@@ -14,7 +14,7 @@ from arena.players.human import HumanPlayer
 from arena.tui.app import ArenaApp
 from arena.tui.screens.leaderboard import LeaderboardScreen
 from arena.tui.screens.match import MatchScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import GAP, LABEL, Board
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from arena.llm.secrets import hide_spec
 from arena.match.policy import InvalidMovePolicy
 from arena.players import PlayerOptions
-from arena.tui.series import DEMO_PACE, SeriesConfig
+from arena.tui.series_config import DEMO_PACE, SeriesConfig
 
 BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "tictactoe": [("3x3", {}), ("4x4, four in a row", {"rows": 4, "cols": 4, "k": 4})],

@@ -36,7 +36,8 @@ from arena.players.human import HumanPlayer
 from arena.runner.match import MatchRunner
 from arena.store import MatchStore
 from arena.tui.screens.match_controls import MatchControls
-from arena.tui.series import MARKS, SeriesConfig, SeriesScore, move_words, outcome_text, your_move
+from arena.tui.series import MARKS, SeriesScore, move_words, outcome_text, your_move
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
 from arena.tui.widgets.reasoning import ReasoningPane

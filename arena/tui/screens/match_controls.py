@@ -16,7 +16,8 @@ from textual.widgets import Static
 from arena.inert import inert_text
 from arena.match.records import MatchRecord
 from arena.tui.screens.confirm import ConfirmScreen
-from arena.tui.series import PACES, SeriesConfig, SeriesScore, pace_words
+from arena.tui.series import SeriesScore, pace_words
+from arena.tui.series_config import PACES, SeriesConfig
 
 LEAVE_QUESTION = "A match is being played. Leave it? It is recorded as aborted, never as a loss."
 

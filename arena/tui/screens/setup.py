@@ -19,7 +19,7 @@ from arena.llm.library import warm_up_litellm
 from arena.prompting import shipped_names
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.setup_form import BOARDS, DEFAULTS, INVALID_RULES, KINDS, MODEL_KINDS, series_config
 from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
