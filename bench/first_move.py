@@ -11,7 +11,7 @@ from pathlib import Path
 
 from arena.tui.app import ArenaApp
 from arena.tui.screens.match import MatchScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 
 

@@ -23,7 +23,7 @@ from arena.store import MatchStore
 from arena.tui.app import ArenaApp
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.match import MatchScreen
-from arena.tui.series import SeriesConfig
+from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.reasoning import ReasoningPane
 from bench.analysis import TEN_PLAYERS, record

@@ -126,7 +126,7 @@ def test_the_report_shows_each_rule_beside_the_published_figure(lcl_folder: Path
 
 def test_the_comparison_table_names_lcl_figures_as_what_they_count(lcl_folder: Path, tmp_path: Path) -> None:
     """An LCL row holds correct answers out of answers (or metrics.json's count), not a game's P1-P2-tie-wrong."""
-    from arena.imports.compare import lcl_rows
+    from arena.imports.compare_tasks import lcl_rows
     from arena.imports.run import prepared
     from arena.imports.tables import figure_names
     from arena.store.tables import PUBLISHED

@@ -8,7 +8,7 @@ import chess
 import chess.engine
 import pytest
 
-from arena.engines import chess_grades, lean_uci, stockfish
+from arena.engines import chess_grades, engine_lines, lean_uci, stockfish
 
 
 def python_chess_scores(
@@ -40,7 +40,7 @@ POSITIONS = [
 
 @pytest.mark.parametrize("board", POSITIONS, ids=lambda board: board.fen())
 def test_lean_scores_are_python_chess_scores(board: chess.Board) -> None:
-    lean = chess_grades.checked_scores(board, 5_000)
+    lean = engine_lines.checked_scores(board, 5_000)
     assert lean == python_chess_scores(board, 5_000)
     assert len(lean) == board.legal_moves.count()
 
@@ -48,16 +48,16 @@ def test_lean_scores_are_python_chess_scores(board: chess.Board) -> None:
 def test_a_chess960_position_is_searched_as_chess960() -> None:
     board = chess.Board.from_chess960_pos(0)
     board.push_san("g3")
-    assert chess_grades.checked_scores(board, 5_000) == python_chess_scores(board, 5_000)
+    assert engine_lines.checked_scores(board, 5_000) == python_chess_scores(board, 5_000)
     assert "UCI_Chess960" in lean_uci.started().config and lean_uci.started().config["UCI_Chess960"] == "true"
-    chess_grades.checked_scores(chess.Board(), 1_000)
+    engine_lines.checked_scores(chess.Board(), 1_000)
     assert lean_uci.started().config["UCI_Chess960"] == "false"  # set back for a standard board
 
 
 def test_a_search_of_chosen_moves_is_python_chess_search() -> None:
     board = with_history("e4 e5 Nf3 Nc6 Bb5 a6")
     chosen = [chess.Move.from_uci("b5a4"), chess.Move.from_uci("b5c6")]
-    lean = chess_grades.checked_scores(board, 20_000, chosen)
+    lean = engine_lines.checked_scores(board, 20_000, chosen)
     assert set(lean) == set(chosen) and lean == python_chess_scores(board, 20_000, chosen)
 
 
@@ -70,8 +70,8 @@ def test_whole_grades_are_the_same_from_either_reading(monkeypatch: pytest.Monke
         board: chess.Board, nodes: int, root_moves: list[chess.Move] | None = None
     ) -> dict[chess.Move, chess.engine.PovScore]:
         found = list(python_chess_scores(board, nodes, root_moves).items())
-        return chess_grades.checked(board, found, root_moves, "python-chess")
+        return engine_lines.checked(board, found, root_moves, "python-chess")
 
-    monkeypatch.setattr(chess_grades, "checked_scores", read_by_python_chess)
+    monkeypatch.setattr(chess_grades, "checked_scores", read_by_python_chess)  # the name grade_move calls
     assert chess_grades.grade_move(board, blunder) == lean
     assert lean.kind == "blunder" and lean.confirmed and lean.mate == -1

@@ -7,12 +7,11 @@ from pathlib import Path
 
 from arena.cli.common import (
     ArgumentParser,
-    add_analysis_workers,
-    add_backend_options,
     add_db_option,
     open_store,
     print_error,
 )
+from arena.cli.worker_options import add_analysis_workers, add_backend_options
 
 PAPERS = ("topsakal", "childplay", "llm-chess", "pgn")
 
@@ -144,7 +143,7 @@ def analyse_added(db: Path, added: int, quiet: bool, workers: int | None = None)
     from arena.analysis.cache import analyse_store
     from arena.analysis.parallel import chosen_workers
     from arena.cli.report import analysis_progress
-    from arena.runner.ray_backend import RayUnavailable
+    from arena.runner.ray_unavailable import RayUnavailable
     from arena.store import MatchStore, StoreError
 
     if not quiet:

@@ -10,7 +10,6 @@ from arena.cli.columns import BATCH_COLUMNS
 from arena.cli.common import (
     MAX_GAMES,
     ArgumentParser,
-    add_backend_options,
     add_db_option,
     add_game_options,
     add_llm_options,
@@ -25,6 +24,7 @@ from arena.cli.common import (
     positive_int,
     print_error,
 )
+from arena.cli.worker_options import add_backend_options
 from arena.tournaments import POOL_MIN_GAMES
 from games import DEFAULT_BUDGET
 from games.registry import GAMES

@@ -11,14 +11,13 @@ from pathlib import Path
 from arena.cli.columns import REPORT_COLUMNS
 from arena.cli.common import (
     ArgumentParser,
-    add_analysis_workers,
-    add_backend_options,
     add_db_option,
     canonical_name_of,
     non_negative_int,
     positive_int,
     print_error,
 )
+from arena.cli.worker_options import add_analysis_workers, add_backend_options
 
 
 def report_parser() -> ArgumentParser:
@@ -104,7 +103,7 @@ def run_report(argv: list[str]) -> int:
 
     from arena.analysis.parallel import chosen_workers
     from arena.report.load import load_report, report_json
-    from arena.runner.ray_backend import RayUnavailable
+    from arena.runner.ray_unavailable import RayUnavailable
     from arena.store import MatchStore, StoreError
 
     args = report_parser().parse_args(argv)

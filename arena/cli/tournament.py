@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from arena.cli.common import (
     ArgumentParser,
-    add_backend_options,
     add_db_option,
     add_llm_options,
     add_run_options,
@@ -17,6 +16,7 @@ from arena.cli.common import (
     print_error,
     refuse_unusable,
 )
+from arena.cli.worker_options import add_backend_options
 
 INTERRUPTED = "interrupted; finished matches are recorded (run the same command again to resume)"
 
@@ -71,7 +71,7 @@ def run_adaptive_file(config: TournamentConfig, defaults: PlayerOptions, args: a
     """`arena tournament FILE --adaptive N`: the adaptive run, then its players in order with their intervals."""
     from arena.cli.common import open_store
     from arena.players import make_player
-    from arena.runner.ray_backend import RayUnavailable
+    from arena.runner.ray_unavailable import RayUnavailable
     from arena.store import StoreError
     from arena.tournaments.adaptive import run_adaptive
     from arena.tournaments.launch import batch_workers
@@ -124,7 +124,7 @@ def run_adaptive_file(config: TournamentConfig, defaults: PlayerOptions, args: a
 
 def run_configs(configs: list[tuple[TournamentConfig, PlayerOptions, str]], args: argparse.Namespace, prog: str) -> int:
     """Check, plan and play tournaments (one per temperature of a sweep): the shared path of --batch and files."""
-    from arena.runner.ray_backend import RayUnavailable
+    from arena.runner.ray_unavailable import RayUnavailable
     from arena.store import StoreError
     from arena.tournaments.launch import batch_workers, keys_missing, prepare_runs, run_players, uses_models
     from arena.tournaments.play import RayPlace, run_batch

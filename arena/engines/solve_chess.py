@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import chess
 
 from arena.engines import stockfish
-from arena.engines.chess_grades import capped, checked_lines, move_accuracy
+from arena.engines.chess_grades import capped, move_accuracy
+from arena.engines.engine_lines import checked_lines
 from games.chess import Chess
 
 SOLVE_NODES = 1_000_000  # the same verdict on any machine load

@@ -18,15 +18,12 @@ from typing import Any, TypeVar
 
 from arena.match.records import MatchRecord, OutcomeRecord
 from arena.runner.match import MatchRunner, MatchSetup, now_iso
+from arena.runner.ray_unavailable import RayUnavailable
 
 T = TypeVar("T")
 R = TypeVar("R")
 START_TIMEOUT = 60.0  # seconds to reach a cluster before saying it does not answer
 REPLACE_WAIT = 20.0  # seconds a fresh actor may take to start before the cluster is taken to have no room for it
-
-
-class RayUnavailable(RuntimeError):
-    """Ray is not installed, or the cluster does not answer: said in one line."""
 
 
 def ray_module() -> Any:
