@@ -1,7 +1,7 @@
 """Chess grading against its floor: the arena's grading search beside a minimal UCI loop (one that reads only each
 line's score and first move) on the same positions and settings, in alternated rounds; the whole grade (with its
 confirming searches) in one and two processes; and the published LLM Chess sample imported and graded
-(`python -m bench.chess [--whole]`)."""
+(`python -m bench.chess [--search] [--whole=1,2]`: the whole sample with 1, then 2 workers)."""
 
 from __future__ import annotations
 
@@ -177,10 +177,10 @@ def bench_whole_grades(pairs: list[tuple[chess.Board, chess.Move]]) -> None:
     )
 
 
-def bench_whole_sample() -> None:
-    """The published LLM Chess sample imported and graded, with 1 and 2 workers; the same report bytes."""
+def bench_whole_sample(counts: tuple[str, ...]) -> None:
+    """The published LLM Chess sample imported and graded with each number of workers; the same report bytes."""
     steps, outputs = [], []
-    for workers in ("1", "2"):
+    for workers in counts:
         with tempfile.TemporaryDirectory() as folder:
             db = str(Path(folder) / "db")
             started = time.perf_counter()
@@ -192,7 +192,7 @@ def bench_whole_sample() -> None:
                                   check=True, capture_output=True)  # fmt: skip
             outputs.append(done.stdout)
             steps.append((f"import llm-chess --published --workers {workers} (every move graded)", f"{imported:.1f} s"))
-    same = "the same" if outputs[0] == outputs[1] else "DIFFERENT"
+    same = "one run" if len(outputs) == 1 else "the same" if len(set(outputs)) == 1 else "DIFFERENT"
     table(
         f"The published LLM Chess sample, whole commands (load {os.getloadavg()[0]:.1f} at the end; the reports: "
         f"{same} bytes)",
@@ -201,7 +201,7 @@ def bench_whole_sample() -> None:
     )
 
 
-def bench_chess(search_only: bool = False, whole: bool = False) -> None:
+def bench_chess(search_only: bool = False, whole: tuple[str, ...] = ()) -> None:
     """The grading search beside its floor; whole grades at 1 and 2 processes; optionally the whole sample."""
     os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"
     chosen = sample()
@@ -209,8 +209,9 @@ def bench_chess(search_only: bool = False, whole: bool = False) -> None:
     if not search_only:
         bench_whole_grades(chosen)
     if whole:
-        bench_whole_sample()
+        bench_whole_sample(whole)
 
 
 if __name__ == "__main__":
-    bench_chess(search_only="--search" in sys.argv, whole="--whole" in sys.argv)
+    counts = tuple(a.removeprefix("--whole=").split(",") for a in sys.argv if a.startswith("--whole"))
+    bench_chess(search_only="--search" in sys.argv, whole=counts[0] if counts else ())
