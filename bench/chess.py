@@ -214,4 +214,4 @@ def bench_chess(search_only: bool = False, whole: tuple[str, ...] = ()) -> None:
 
 if __name__ == "__main__":
     counts = tuple(a.removeprefix("--whole=").split(",") for a in sys.argv if a.startswith("--whole"))
-    bench_chess(search_only="--search" in sys.argv, whole=counts[0] if counts else ())
+    bench_chess(search_only="--search" in sys.argv, whole=tuple(counts[0]) if counts else ())
