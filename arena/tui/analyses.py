@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 
 from arena.analysis.cache import analyse_store
+from arena.analysis.parallel import worker_count
 from arena.analysis.leaderboard import Leaderboard, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.store import MatchStore
@@ -41,7 +42,8 @@ class AnalysisKeeper:
             if stamp == self.stamp:
                 return self.analyses, self.failed
             seen = len(self.store.warnings)
-            analyses = analyse_store(self.store, on_progress=self.tell, with_moves=False)  # no screen shows rows
+            # No screen shows move rows; a large backlog (a chess import) is graded on every core, as the report does.
+            analyses = analyse_store(self.store, on_progress=self.tell, with_moves=False, workers=worker_count)
             # Tens of thousands of new objects would bring full collections of them, each stalling keys ~100 ms.
             gc.freeze()
             self.failed = [w for w in self.store.warnings[seen:] if "cannot be analysed" in w]
