@@ -1,7 +1,8 @@
 """Chess grading against its floor: the arena's grading search beside a minimal UCI loop (one that reads only each
 line's score and first move) on the same positions and settings, in alternated rounds; the whole grade (with its
 confirming searches) in one and two processes; and the published LLM Chess sample imported and graded
-(`python -m bench.chess [--search] [--whole=1,2]`: the whole sample with 1, then 2 workers)."""
+(`python -m bench.chess [--search] [--whole=1,2]`: the whole sample with 1, then 2 workers); `--fewer=N` asks
+whether a search of the played and the best move alone gives the same figures on N positions."""
 
 from __future__ import annotations
 
@@ -201,10 +202,46 @@ def bench_whole_sample(counts: tuple[str, ...]) -> None:
     )
 
 
-def bench_chess(search_only: bool = False, whole: tuple[str, ...] = ()) -> None:
+def bench_fewer_moves(pairs: list[tuple[chess.Board, chess.Move]]) -> None:
+    """Would a cheaper search give the same figures? The played and the best move alone, at the same budget, beside
+    their values from the search of every legal move: how often the move's class and its centipawn loss change."""
+    from arena.engines.chess_grades import kind_of
+    from arena.engines.engine_lines import checked_scores
+
+    changed_class = changed_loss = same_best = 0
+    for board, move in pairs:
+        every = scored_moves(board, DEFAULT_NODES)
+        best = max(every, key=lambda m: (every[m][2], m.uci()))
+        if best == move:
+            same_best += 1
+            continue
+        two = {m: capped(score, board.turn) for m, score in checked_scores(board, DEFAULT_NODES, [best, move]).items()}
+        wide = kind_of(every[best][0], every[move][0], every[best][1], every[move][1])
+        narrow = kind_of(two[best][0], two[move][0], two[best][1], two[move][1])
+        changed_class += wide != narrow
+        changed_loss += max(0, every[best][0] - every[move][0]) != max(0, two[best][0] - two[move][0])
+    others = len(pairs) - same_best
+    table(
+        f"The played and the best move searched alone at {DEFAULT_NODES:,} nodes, beside the search of every legal "
+        f"move, {len(pairs)} positions ({same_best} where the played move was the best)",
+        ("figure", "changed"),
+        [
+            (
+                "the move's class (lichess's advice)",
+                f"{changed_class} of {others} ({100 * changed_class / max(1, others):.0f}%)",
+            ),
+            ("its centipawn loss", f"{changed_loss} of {others} ({100 * changed_loss / max(1, others):.0f}%)"),
+        ],
+    )
+
+
+def bench_chess(search_only: bool = False, whole: tuple[str, ...] = (), fewer: int = 0) -> None:
     """The grading search beside its floor; whole grades at 1 and 2 processes; optionally the whole sample."""
     os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"
     chosen = sample()
+    if fewer:
+        bench_fewer_moves(chosen[:fewer])
+        return
     bench_search(chosen)
     if not search_only:
         bench_whole_grades(chosen)
@@ -214,4 +251,5 @@ def bench_chess(search_only: bool = False, whole: tuple[str, ...] = ()) -> None:
 
 if __name__ == "__main__":
     counts = tuple(a.removeprefix("--whole=").split(",") for a in sys.argv if a.startswith("--whole"))
-    bench_chess(search_only="--search" in sys.argv, whole=tuple(counts[0]) if counts else ())
+    fewer = next((int(a.removeprefix("--fewer=")) for a in sys.argv if a.startswith("--fewer=")), 0)
+    bench_chess(search_only="--search" in sys.argv, whole=tuple(counts[0]) if counts else (), fewer=fewer)
