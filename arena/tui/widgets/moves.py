@@ -37,4 +37,5 @@ class MoveList(DataTable[Text]):
     def mark(self, row: int, mark: str) -> None:
         """Put the engines' mark (??, ?, ?!) after a row's move."""
         if mark and row < len(self.shown_moves):
-            self.update_cell_at(Coordinate(row, 1), inert_text(self.shown_moves[row] + mark))
+            # The column widens to the marked move: `c1h6??` is never cut to `c1h6?`.
+            self.update_cell_at(Coordinate(row, 1), inert_text(self.shown_moves[row] + mark), update_width=True)
