@@ -8,9 +8,9 @@ import threading
 from collections.abc import Callable
 
 from arena.analysis.cache import analyse_store
-from arena.analysis.parallel import worker_count
 from arena.analysis.leaderboard import Leaderboard, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
+from arena.analysis.parallel import worker_count
 from arena.store import MatchStore
 
 Progress = Callable[[int, int], None]
