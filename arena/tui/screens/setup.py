@@ -66,9 +66,9 @@ class SetupScreen(Screen[None]):
                     id="board",
                     compact=True,
                 )
-            for seat, mark in ((1, "X"), (2, "O")):
+            for seat in (1, 2):
                 with Horizontal(classes="row"):
-                    yield Label(f"{mark} plays", classes="label")
+                    yield Label(seat_label(c["game"], seat), id=f"seat{seat}", classes="label")
                     yield Select(KINDS, value=c[f"kind{seat}"], allow_blank=False, id=f"kind{seat}", compact=True)
                     yield Input(
                         c[f"model{seat}"],
@@ -115,6 +115,10 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Each seat's options box remembers what was typed for each kind: switching kinds never carries one kind's
+        # options (`elo=1350`) to another (minimax).
+        self.kinds = {seat: self.choices[f"kind{seat}"] for seat in ("1", "2")}
+        self.typed: dict[tuple[str, str], str] = {}
         self.title = "Arena"
         self.sub_title = "set up a match"
         self.query_one("#setup").border_title = "New match (F5 plays it)"
@@ -138,7 +142,12 @@ class SetupScreen(Screen[None]):
         self.clear_error()
         if event.select.id in ("kind1", "kind2"):  # the box beside a player takes a model or engine options
             seat = event.select.id[-1]
-            self.query_one(f"#model{seat}", Input).disabled = event.value not in ("llm", "minimax", "stockfish")
+            box = self.query_one(f"#model{seat}", Input)
+            if self.kinds[seat] != event.value:
+                self.typed[(seat, self.kinds[seat])] = box.value
+                box.value = self.typed.get((seat, str(event.value)), "")
+                self.kinds[seat] = str(event.value)
+            box.disabled = event.value not in ("llm", "minimax", "stockfish")
             if event.value in MODEL_KINDS:
                 warm_up_litellm()  # the import takes seconds: done while the form is filled in
             if event.value == "local":  # a 135M model answers legally only under a schema: offered ticked
@@ -148,6 +157,8 @@ class SetupScreen(Screen[None]):
             board.set_options(self.board_options(event.value))
             board.value = 0
             board.mutate_reactive(Select.value)  # type: ignore[misc]  # redraw the label when the value stays 0
+            for place in (1, 2):
+                self.query_one(f"#seat{place}", Label).update(seat_label(event.value, place))
 
     def gather(self) -> dict[str, Any]:
         """The form's current values."""
@@ -243,3 +254,10 @@ class SetupScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.action_screen("history")  # type: ignore[attr-defined]
+
+
+def seat_label(game: str, seat: int) -> str:
+    """A seat as its game names it: `White`/`Black` at chess, else the mark (`X plays`, `O plays`)."""
+    if game == "chess":
+        return "White" if seat == 1 else "Black"
+    return f"{'X' if seat == 1 else 'O'} plays"
