@@ -58,7 +58,7 @@ def outcome_text(record: MatchRecord) -> str:
     detail = f": {outcome.detail}" if outcome.detail else ""
 
     def who(seat: int) -> str:
-        return f"{record.players[seat].spec} ({MARKS[seat]})"
+        return f"{record.players[seat].spec} ({side_name(record.game, seat)})"
 
     if outcome.status == "aborted":
         return "Aborted: not scored"
@@ -89,8 +89,12 @@ def move_words(game: Any, event: MovePlayed) -> str:
 
 def your_move(game: str, seat: int) -> str:
     """What a person is told when it is their move: their side (White or Black at chess, else a mark) and how."""
-    side = ("White", "Black")[seat] if game == "chess" else MARKS[seat]
-    return f"Your move as {side}: {move_hint(game)}, then Enter."
+    return f"Your move as {side_name(game, seat)}: {move_hint(game)}, then Enter."
+
+
+def side_name(game: str, seat: int) -> str:
+    """A seat as its game names it: White or Black at chess, else its mark (X, O)."""
+    return ("White", "Black")[seat] if game == "chess" else MARKS[seat]
 
 
 def move_hint(game: str) -> str:

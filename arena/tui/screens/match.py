@@ -36,7 +36,7 @@ from arena.players.human import HumanPlayer
 from arena.runner.match import MatchRunner
 from arena.store import MatchStore
 from arena.tui.screens.match_controls import MatchControls
-from arena.tui.series import MARKS, SeriesScore, move_words, outcome_text, your_move
+from arena.tui.series import SeriesScore, move_words, outcome_text, side_name, your_move
 from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
@@ -140,6 +140,10 @@ class MatchScreen(MatchControls):
         assert self.runner is not None
         return self.runner.players[seat].spec
 
+    def side(self, seat: int) -> str:
+        """The seat as the game names it (White/Black at chess, X/O otherwise)."""
+        return side_name(self.config.game, seat)
+
     async def handle_event(self, event: Event) -> None:
         """Record finished matches, then turn runner events into updates of the widgets."""
         if isinstance(event, MatchEnded):
@@ -167,10 +171,10 @@ class MatchScreen(MatchControls):
                 await self.between_moves()
             spec = self.spec_of(event.seat)
             if spec.startswith("llm:"):  # other players' turns keep the model's last reasoning and answer in view
-                heading = f"{spec} ({MARKS[event.seat]}) · move {event.ply + 1} · attempt {event.attempt}"
+                heading = f"{spec} ({self.side(event.seat)}) · move {event.ply + 1} · attempt {event.attempt}"
                 pane.start(heading, keep=event.attempt > 1)  # a refused attempt's reasoning stays in view
             if not spec.startswith("human"):
-                self.set_status(f"{spec} ({MARKS[event.seat]}) to move…")
+                self.set_status(f"{spec} ({self.side(event.seat)}) to move…")
         elif isinstance(event, ReasoningDelta):
             pane.add_reasoning(event.text)
         elif isinstance(event, AnswerDelta):
@@ -185,7 +189,8 @@ class MatchScreen(MatchControls):
             assert self.runner is not None
             self.add_move(event.seat)
             self.draw(event.state)
-            self.set_status(f"{self.spec_of(event.seat)} ({MARKS[event.seat]}) {move_words(self.runner.game, event)}")
+            said = move_words(self.runner.game, event)
+            self.set_status(f"{self.spec_of(event.seat)} ({self.side(event.seat)}) {said}")
         elif isinstance(event, MatchEnded):
             self.match_ended(event.record)
 
