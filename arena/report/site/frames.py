@@ -66,13 +66,18 @@ def evaluation(value: int, mate: int | None, sign: int = 1) -> str:
     return f"#{sign * mate}" if mate else f"{sign * value / 100:+.2f}"
 
 
-def chess_words(best: int, value: int, blunder: bool, kind: str | None = None, mate: int | None = None) -> str:
-    """A graded chess move: its class mark, its evaluation and the best one (pawns, the mover's view)."""
+def chess_words(
+    best: int, value: int, blunder: bool, kind: str | None = None, mate: int | None = None, seat: int = 0
+) -> str:
+    """A graded chess move: its class mark, its evaluation and the best one, in pawns from White's view (as the
+    graph and the app's marks; the grades keep the mover's)."""
     from arena.engines.chess_grades import MARKS, recorded_kind
 
     kind = recorded_kind(best, value, blunder, kind)
     mark = f"{MARKS[kind]} a{'n' if kind == 'inaccuracy' else ''} {kind}" if kind else "good"
-    return f"{mark} (Stockfish: {evaluation(value, mate)} after it, {best / 100:+.2f} with the best move)"
+    sign = 1 if seat == 0 else -1
+    return (f"{mark} (Stockfish, White's view: {evaluation(value, mate, sign)} after it, {sign * best / 100:+.2f} "
+            "with the best move)")  # fmt: skip
 
 
 def chess_mark(row: list[Any], seat: int) -> str:
@@ -110,7 +115,7 @@ def grade_words(row: list[Any], chess: bool = False) -> str | None:
     fields = dict(zip(MOVE_FIELDS, row, strict=False))
     if chess and fields.get("value") is not None and fields.get("best_value") is not None:
         return chess_words(int(fields["best_value"]), int(fields["value"]), bool(fields.get("blunder")),
-                           fields.get("kind"), fields.get("mate"))  # fmt: skip
+                           fields.get("kind"), fields.get("mate"), int(fields.get("seat") or 0))  # fmt: skip
     words = [f"missed a {kind}" for kind in ("win", "block", "sink") if fields.get(f"missed_{kind}")]
     value, best = fields.get("value"), fields.get("best_value")
     if value is not None and best is not None:
