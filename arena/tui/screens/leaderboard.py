@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedCon
 from arena.analysis.combined import CombinedRow, combined_scores
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
-from arena.inert import inert, inert_text
+from arena.inert import inert
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
@@ -22,7 +22,7 @@ from arena.tui.screens.history import HistoryScreen
 from arena.tui.web_report import write_web_report
 from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing
 from arena.tui.widgets.player_columns import BY_LABEL, COLUMNS, header, next_sort, sorted_players
-from arena.tui.widgets.player_table import fill_rows, tournament_options
+from arena.tui.widgets.player_table import fill_rows, show_identity, tournament_options
 from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
 
@@ -212,6 +212,8 @@ class LeaderboardScreen(Screen[None]):
         self.name_width = fill_rows(table, self.board, self.rows, self.app.size.width)
         players = [row.player for row in self.rows]
         table.move_cursor(row=players.index(kept) if kept in players else 0)
+        # The same row number after a switch of game raises no highlight event: the name line is set here too.
+        show_identity(self.query_one("#lb-player", Static), self.current_player(), self.name_width)
         self.refresh_bindings()  # Enter lists matches once there are rows
 
     def draw_charts(self) -> None:
@@ -232,10 +234,7 @@ class LeaderboardScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         self.draw_charts()  # the heatmap follows the highlighted player
-        player = self.current_player()
-        whole = self.query_one("#lb-player", Static)
-        whole.display = player is not None and len(player) > self.name_width
-        whole.update(inert_text(player or ""))
+        show_identity(self.query_one("#lb-player", Static), self.current_player(), self.name_width)
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         """A header sorts by its column; the same header again reverses the order."""

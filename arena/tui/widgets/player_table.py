@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey
 
 from arena.analysis.leaderboard import Leaderboard, PlayerRow
@@ -31,9 +31,24 @@ def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow],
         shown.label, shown.auto_width, shown.width = Text(label), False, fixed
     for row, texts in zip(rows, cells, strict=True):
         if len(texts[2]) > name_width:
-            texts = (*texts[:2], texts[2][: name_width - 1] + Text("…"), *texts[3:])
+            texts = (*texts[:2], inert_text(shortened(row.player, name_width)), *texts[3:])
         table.add_row(*texts, key=row.player)
     return name_width
+
+
+def show_identity(whole: Static, player: str | None, name_width: int) -> None:
+    """The highlighted player's whole name above the table, shown when the table cuts it."""
+    whole.display = player is not None and len(player) > name_width
+    whole.update(inert_text(player or ""))
+
+
+def shortened(name: str, width: int) -> str:
+    """A name cut to `width` in its middle (`llm:gpt-4o…-05-13`): models that share a long prefix differ at the
+    end (their dates and sizes), so the cut keeps both ends and the rows stay told apart."""
+    if len(name) <= width:
+        return name
+    head = max(1, (width - 1) // 2)
+    return name[:head] + "…" + name[len(name) - (width - 1 - head) :] if width > 2 else name[:width]
 
 
 def row_cells(row: PlayerRow, sinks: bool, chess: bool = False) -> tuple[Text, ...]:

@@ -1,5 +1,6 @@
-"""The web replay's verdict on a chess move speaks from White's view, as its graph and the app's marks do (a Black
-move that leaves Black 4.41 pawns down reads -4.41 for Black, so +4.41 for White)."""
+"""Words shown about moves and players: the web replay's verdict on a chess move speaks from White's view, as its
+graph and the app's marks do (a Black move that leaves Black 4.41 pawns down reads +4.41, White's view), mates as
+`#N`; the leaderboard cuts long names in the middle so that rows stay told apart."""
 
 from __future__ import annotations
 
@@ -26,3 +27,12 @@ def test_a_mate_is_written_as_chess_writes_it() -> None:
     said = grade_words(mated, chess=True)
     assert said is not None and "#-1 after it" in said and "-10.00" not in said
     assert chess_mark(mated, 0) == "?? (#-1)"
+
+
+def test_names_cut_in_the_middle_stay_told_apart() -> None:
+    from arena.tui.widgets.player_table import shortened
+
+    names = ["llm:gpt-4o-2024-05-13", "llm:gpt-4o-2024-08-06", "llm:gpt-4o-mini-2024-07-18", "llm:gpt-4o"]
+    cut = [shortened(name, 13) for name in names]
+    assert len(set(cut)) == len(names) and all(len(c) <= 13 for c in cut)
+    assert cut[3] == "llm:gpt-4o" and cut[0] == "llm:gp…-05-13"
