@@ -6,13 +6,14 @@ import os
 from pathlib import Path
 
 import pytest
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from arena.players import PlayerOptions
 from arena.tui.screens.match import MatchScreen
 from arena.tui.screens.replay import ReplayScreen
 from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
+from arena.tui.widgets.eval_graph import EvalGraph
 from tests.tui_helpers import cell_offset, human_of, make_app, open_match, status, wait_for
 
 os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"  # Debian's Stockfish
@@ -65,7 +66,8 @@ async def test_a_person_plays_stockfish_by_clicks_and_by_typing(db_path: Path) -
         await pilot.press("right")
         shown = str(screen_of.query_one("#status", Static).render())
         assert "e2e4" in shown and "(+0." in shown  # 1. e4 keeps White's small edge
-        assert len(screen_of.query_one("#evals", Sparkline).data or []) == len(record.moves)
+        graph = screen_of.query_one("#evals", EvalGraph)
+        assert len(graph.values) == len(record.moves) and graph.current == 0  # the first move marked
 
 
 @pytest.mark.slow  # the real local model answers every move of a short game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.coordinate import Coordinate
 
 from arena.match.records import MoveRecord
 from arena.tui.widgets.moves import MoveList
@@ -28,7 +29,7 @@ async def test_a_mark_on_the_longest_move_is_shown_whole() -> None:
         await pilot.pause()
         column = moves.columns[moves.keys[1]]
         assert column.get_render_width(moves) - 2 * moves.cell_padding >= len("c1h6??")
-        shown = [str(moves.get_cell_at((row, 1))) for row in range(3)]
+        shown = [str(moves.get_cell_at(Coordinate(row, 1))) for row in range(3)]
         assert shown == ["e2e4", "c1h6??", "c2e1?!"]
         line = "".join(segment.text for segment in moves.render_line(2))  # the header is line 0
         assert "c1h6??" in line, line

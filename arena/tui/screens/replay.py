@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Sparkline, Static
+from textual.widgets import DataTable, Footer, Header, Static
 
 from arena.inert import inert_text
 from arena.match.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
+from arena.tui.widgets.eval_graph import EvalGraph
 from arena.tui.widgets.moves import MoveList
 from games.registry import game_from_record
 
@@ -58,7 +59,7 @@ class ReplayScreen(Screen[None]):
                 yield Board(id="board")
                 yield Static("", id="status")
                 yield Static("", id="eval-title")
-                yield Sparkline([], id="evals")
+                yield EvalGraph(id="evals")
             with Vertical(id="right"):
                 yield MoveList(id="replay-moves")
                 with VerticalScroll(id="replay-detail", classes="panel"):
@@ -69,7 +70,7 @@ class ReplayScreen(Screen[None]):
         players = " vs ".join(p.spec for p in self.record.players)
         self.title = f"Replay: {self.record.game}, {players}"
         self.query_one("#replay-detail").border_title = "the move"
-        self.query_one("#evals", Sparkline).display = False  # until there are grades to draw
+        self.query_one("#evals", EvalGraph).display = False  # until there are grades to draw
         moves = self.query_one(MoveList)
         moves.border_title = "moves (Enter or a click jumps there)"
         for number, move in enumerate(self.record.moves, start=1):
@@ -104,14 +105,19 @@ class ReplayScreen(Screen[None]):
         for index, grade in enumerate(self.grades):
             moves.mark(index, grade.split(" (")[0])
         evals = first_player_values(rows, self.record.moves)
-        title = "evaluation by move (White's view)" if chess else "the position's value by move (first player's view)"
-        self.query_one("#eval-title", Static).update(title if evals else "")
-        self.query_one("#evals", Sparkline).data = [max(-1000.0, min(1000.0, e)) + 1000 for e in evals]
-        self.query_one("#evals", Sparkline).display = bool(evals)
+        known = [abs(value) for value in evals if value is not None]
+        title = (
+            "evaluation by move (White's view, ±10)" if chess else "the position's value by move (first player's view)"
+        )
+        self.query_one("#eval-title", Static).update(title if known else "")
+        graph = self.query_one("#evals", EvalGraph)
+        graph.set_values(evals, 1000.0 if chess else max(known, default=1.0))  # chess: capped at ±1000 cp
+        graph.display = bool(known)
         self.show()
 
     def show(self) -> None:
         state = self.states[self.step]
+        self.query_one("#evals", EvalGraph).mark(self.step - 1 if self.step else None)
         self.query_one(Board).show(self.game, state, None, names=tuple(p.spec for p in self.record.players))
         total = len(self.record.moves)
         moves = self.query_one(MoveList)
@@ -254,9 +260,8 @@ def seconds_words(seconds: float) -> str:
     return f"{seconds:.2f} s" if seconds else "time unknown"
 
 
-def first_player_values(rows: list[list[Any]], moves: list[MoveRecord]) -> list[float]:
-    """Each graded move's value after it, from the first player's side (chess: centipawns)."""
+def first_player_values(rows: list[list[Any]], moves: list[MoveRecord]) -> list[float | None]:
+    """Each move's value after it, from the first player's side (chess: centipawns), None where it is not graded."""
     from arena.report.site.frames import first_player_value
 
-    found = (first_player_value(row, move.seat) for row, move in zip(rows, moves, strict=False))
-    return [value for value in found if value is not None]
+    return [first_player_value(row, move.seat) for row, move in zip(rows, moves, strict=False)]
