@@ -23,7 +23,7 @@ SOURCES = "any source"
 
 
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
-MAX_ROWS = 100  # rows in the list; the count above it covers every match that passes the filter
+MAX_ROWS = 100  # rows added to the list at a time: the next ones as the cursor nears its end
 
 
 PLAYER_WIDTH = 14  # a long model name is cut here: the result and move count stay on an 80-column screen
@@ -101,10 +101,8 @@ class HistoryScreen(Screen[None]):
         # Hundreds of thousands of rows would be walked by every full collection from now on; rows hold no
         # cycles, and frozen objects are still freed when the screen lets them go.
         gc.freeze()
-        matches = self.query_one("#matches", DataTable)
-        matches.add_columns("ended", "game", "first", "second", "result", "moves")
         self.refill()
-        matches.focus()
+        self.query_one("#matches", DataTable).focus()
 
     def on_input_changed(self, _: Input.Changed) -> None:
         """Filter once typing pauses, not on every key."""
@@ -132,15 +130,27 @@ class HistoryScreen(Screen[None]):
             self.shown = self.order
         self.pending = None
         matches = self.query_one("#matches", DataTable)
-        matches.clear()
-        title = f"{len(self.shown):,} matches"
+        matches.clear(columns=True)  # columns too: their widths were those of the rows and the terminal before
+        matches.add_columns("ended", "game", "first", "second", "result", "moves")
+        title = f"{len(self.shown):,} matches, newest first"
         if len(self.shown) > MAX_ROWS:
-            title += f"; the list shows the latest {MAX_ROWS:,} (filter to narrow it)"
+            title += " (more load as you scroll down)"
         title += ". Ratings and results per player: Leaderboard (F4)"
         self.query_one("#summary-title", Static).update(title)
         self.width_used = player_width(self.app.size.width)
-        for position in self.shown[:MAX_ROWS]:
+        self.load_more()
+
+    def load_more(self) -> None:
+        """Add the next MAX_ROWS matches that pass the filter to the list."""
+        matches = self.query_one("#matches", DataTable)
+        for position in self.shown[matches.row_count : matches.row_count + MAX_ROWS]:
             matches.add_row(*self.row_of(position))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Near the end of the list, the next matches are added: every match is reachable, never all at once."""
+        table = event.data_table
+        if table.id == "matches" and event.cursor_row >= table.row_count - 5 and table.row_count < len(self.shown):
+            self.load_more()
 
     def row_of(self, position: int) -> tuple[Text, ...]:
         """The list row of a match, made once per match and kept."""
