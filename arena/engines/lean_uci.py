@@ -208,6 +208,15 @@ def checked_best(board: chess.Board, token: str) -> None:
     board.parse_uci(token)  # InvalidMoveError or IllegalMoveError (both ValueError), in python-chess's words
 
 
+def kill() -> None:
+    """End this process's grader at once, from any thread: a search under way fails (EngineFailed) and the next one
+    starts a new engine."""
+    running = _running
+    if running is not None and _owner == os.getpid():
+        with contextlib.suppress(OSError):
+            running.process.kill()
+
+
 def engine_name() -> str:
     """The running grader's name (`Stockfish 15.1`), or its binary's path."""
     return _running.name if _running is not None else stockfish.stockfish_path()

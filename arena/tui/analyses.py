@@ -17,6 +17,10 @@ Progress = Callable[[int, int], None]
 RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
 
 
+class AnalysisStopped(Exception):
+    """The app is closing: the analysis under way ends at once (what is cached stays; the rest waits)."""
+
+
 class AnalysisKeeper:
     """One list of analyses per store state; whoever asks while it is being made waits for the same one."""
 
@@ -28,6 +32,7 @@ class AnalysisKeeper:
         self.watchers: list[Progress] = []  # told of every step of an analysis under way (the screens showing it)
         self.last: tuple[int, int] | None = None  # the last step told, for a screen that starts watching late
         self.boards: dict[tuple[str | None, ...], Leaderboard] = {}  # by filter (game, tournament, family, source)
+        self.stopping = threading.Event()
         self.failed: list[str] = []  # the last load's matches that cannot be analysed, said by whoever shows them
 
     def ready(self) -> bool:
@@ -42,6 +47,8 @@ class AnalysisKeeper:
             if stamp == self.stamp:
                 return self.analyses, self.failed
             seen = len(self.store.warnings)
+            if self.stopping.is_set():
+                raise AnalysisStopped
             # No screen shows move rows; a large backlog (a chess import) is graded on every core, as the report does.
             analyses = analyse_store(self.store, on_progress=self.tell, with_moves=False, workers=worker_count)
             # Tens of thousands of new objects would bring full collections of them, each stalling keys ~100 ms.
@@ -50,7 +57,17 @@ class AnalysisKeeper:
             self.stamp, self.analyses, self.last, self.boards = stamp, analyses, None, {}
             return analyses, self.failed
 
+    def stop(self) -> None:
+        """End the analysis under way at once: the next step raises AnalysisStopped, and the grading engine is ended
+        so a search in progress does not finish (its match is neither kept nor cached: graded again next time)."""
+        from arena.engines import lean_uci
+
+        self.stopping.set()
+        lean_uci.kill()
+
     def tell(self, done: int, total: int) -> None:
+        if self.stopping.is_set():
+            raise AnalysisStopped
         self.last = (done, total)
         for watcher in list(self.watchers):
             watcher(done, total)

@@ -69,9 +69,13 @@ class ArenaApp(App[None]):
                 said = f"analysing {total:,} recorded matches in the background (F4 shows how far)"
                 self.call_from_thread(self.notify, said, timeout=6)
 
+        from arena.tui.analyses import AnalysisStopped
+
         self.keeper.watchers.append(first_step)
         try:
             self.keeper.load()
+        except AnalysisStopped:
+            return  # the app is closing
         finally:
             self.keeper.watchers.remove(first_step)
         self.keeper.rate_busiest()
@@ -173,6 +177,14 @@ class ArenaApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
+    async def action_quit(self) -> None:
+        """Quit at once: an analysis under way is dropped (what is cached stays; the rest is analysed next time)."""
+        if self.kept is not None:
+            self.kept.stop()
+        await super().action_quit()
+
     def on_unmount(self) -> None:
+        if self.kept is not None:
+            self.kept.stop()
         self.store.close()
         stop_shared_local_server()  # nothing to do unless a local model was started

@@ -17,7 +17,7 @@ from arena.inert import inert
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
-from arena.tui.analyses import RESAMPLES, AnalysisKeeper, busiest_game
+from arena.tui.analyses import RESAMPLES, AnalysisKeeper, AnalysisStopped, busiest_game
 from arena.tui.screens.history import HistoryScreen
 from arena.tui.web_report import write_web_report
 from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing
@@ -100,6 +100,8 @@ class LeaderboardScreen(Screen[None]):
             if self.keeper.last is not None:
                 progress(*self.keeper.last)
             analyses, failed = self.keeper.load()
+        except AnalysisStopped:
+            return  # the app is closing
         finally:
             self.keeper.watchers.remove(progress)
         if failed:  # a match that cannot be analysed is said, never silently dropped
