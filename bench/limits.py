@@ -43,7 +43,7 @@ MINIMAL_READER = (
     "with open(folder / 'analysis-cache.jsonl', 'rb') as handle:\n"
     "    next(handle)\n"
     "    for line in handle:\n"
-    "        entry = json.loads(line)['analysis']\n"
+    "        entry = json.loads(line.partition(b'\\t')[0])['analysis']\n"
     "        for seat in entry.get('seats', []):\n"
     "            graded[seat.get('player')] += seat.get('graded', 0)\n"
     "print(json.dumps({'players': len(counts), 'graded': sum(graded.values())}))\n"
