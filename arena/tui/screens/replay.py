@@ -41,6 +41,7 @@ class ReplayScreen(Screen[None]):
         self.step = 0  # attempts shown so far
         self.with_prompt = False  # the prompt of each attempt is long: shown on demand
         self.grades: list[str] = []  # chess: per attempt, its class mark and Stockfish's evaluation
+        self.verdicts: list[str] = []  # per attempt, the engines' verdict in words
 
     def positions(self) -> list[Any]:
         """The position after each attempt (a refused attempt leaves it unchanged)."""
@@ -98,9 +99,10 @@ class ReplayScreen(Screen[None]):
             self.query_one("#eval-title", Static).update("not graded: this match is not in the database")
             return
         chess = self.record.game == "chess"
-        from arena.report.site.frames import move_mark
+        from arena.report.site.frames import grade_words, move_mark
 
         self.grades = [move_mark(row, move.seat, chess) for row, move in zip(rows, self.record.moves, strict=False)]
+        self.verdicts = [grade_words(row, chess) or "" for row in rows]  # in words, as the web replay says them
         moves = self.query_one(MoveList)
         for index, grade in enumerate(self.grades):
             moves.mark(index, grade.split(" (")[0])
@@ -137,6 +139,8 @@ class ReplayScreen(Screen[None]):
         grade = self.grades[self.step - 1].strip() if self.step - 1 < len(self.grades) else ""
         verdict = f"{move.move}{f' {grade}' if grade else ''}" if move.valid else f"refused: {move.error}"
         text = f"Attempt {self.step}/{total}: {who} → {verdict} ({seconds_words(move.seconds)})"
+        if self.step - 1 < len(self.verdicts) and self.verdicts[self.step - 1]:
+            text += f"\n{self.verdicts[self.step - 1]}"
         if self.step == total:
             text += f"\nResult: {result_words(self.record)}"
         return text
