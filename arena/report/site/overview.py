@@ -43,7 +43,8 @@ def overview(data: dict[str, Any], reasoning: dict[str, int]) -> dict[str, Any]:
 
 
 def upsets(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Scored wins of a player over one rated higher in the same comparison group, the widest gap first."""
+    """Scored wins of a player over one rated higher in the same comparison group, the widest gap first: one entry
+    per pair (its latest such win, and how many there were), so one pair never fills the list."""
     ratings = {(g["name"], p["player"]): (p["rating"], p["group"]) for g in data["games"] for p in g["players"]}
     found = []
     for match in data["matches"]:
@@ -56,7 +57,18 @@ def upsets(data: dict[str, Any]) -> list[dict[str, Any]]:
         )
         if won_at is not None and lost_at is not None and won_group == lost_group and lost_at > won_at:
             found.append({**match, "winner": winner, "loser": loser, "gap": round(lost_at - won_at)})
-    return sorted(found, key=lambda m: (-m["gap"], m["id"]))[:FEATURED]
+    by_pair: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for match in sorted(found, key=lambda m: (str(m.get("ended") or ""), m["id"])):
+        key = (match["game"], match["winner"], match["loser"])
+        times = by_pair[key]["times"] + 1 if key in by_pair else 1
+        by_pair[key] = {**match, "times": times, "ended": known_date(match.get("ended"))}
+    return sorted(by_pair.values(), key=lambda m: (-m["gap"], m["id"]))[:FEATURED]
+
+
+def known_date(ended: object) -> str:
+    """A match's date as shown, or "" for none or a placeholder (PGN's `????.??.??`)."""
+    text = str(ended or "")
+    return "" if not text or "?" in text else text
 
 
 def worst_mistakes(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
