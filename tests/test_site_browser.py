@@ -231,3 +231,17 @@ def test_head_to_head_lists_every_pair_and_opens_their_matches(site: Path, page:
         assert first in text and second in text  # only their matches
     ended = [listed.nth(i).locator("td").first.inner_text() for i in range(listed.count())]
     assert ended == sorted(ended, reverse=True)  # newest first
+
+
+def test_head_to_head_fits_a_desktop_without_scrolling_sideways(site: Path, browser: Any) -> None:
+    from arena.report.site.overview import pairs_file
+
+    opened = browser.new_page(viewport={"width": 1700, "height": 900})
+    try:
+        for game in json.loads((site / "site.json").read_text())["games"]:
+            opened.goto((site / pairs_file(game)).as_uri())
+            fits = opened.evaluate("(() => { const s = document.querySelector('.scroll');"
+                                   " return s.scrollWidth <= s.clientWidth; })()")  # fmt: skip
+            assert fits, game  # the 95% and matches columns in view, long names cut (whole on hover)
+    finally:
+        opened.close()
