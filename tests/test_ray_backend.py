@@ -69,7 +69,7 @@ def test_a_batch_on_a_local_ray_resumes_after_kill_9_with_nothing_lost_or_double
             "--games", "200", "--db", str(db))  # fmt: skip
     driver = start_arena(*args)
     try:
-        wait_until(lambda: len(recorded(db)) >= 10 or driver.poll() is not None, 300, "the first matches")
+        wait_until(lambda: len(recorded(db)) >= 10 or driver.poll() is not None, 900, "the first matches")
         actors = {pid for pid, name in descendants(driver.pid).items() if name.startswith("ray::MatchActor")}
         assert driver.poll() is None and actors, driver.stderr.read() if driver.stderr else ""
         driver.send_signal(signal.SIGKILL)
@@ -162,7 +162,7 @@ def test_a_node_lost_mid_run_turns_its_matches_into_errors_and_the_run_ends_then
         args = ("--batch", "--backend", "ray", "--address", cluster.address, "--game", "gomoku", "--players",
                 "minimax:nodes=12000", "minimax:nodes=12000,level=4", "--games", "24", "--db", str(db))  # fmt: skip
         driver = start_arena(*args)
-        wait_until(lambda: len(recorded(db)) >= 4 or driver.poll() is not None, 300, "the first matches")
+        wait_until(lambda: len(recorded(db)) >= 4 or driver.poll() is not None, 900, "the first matches")
         cluster.remove_node(worker)  # the node and its actor are gone mid-match
         _, said = driver.communicate(timeout=600)
         assert driver.returncode == 1, said  # errors in the run: exit code 1, and it ended

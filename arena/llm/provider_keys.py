@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-# provider: the variables any one of which is its key, the first named in the refusal (litellm's own lists)
+# provider: the variables any one of which is its key, the first named in the refusal (as litellm names it)
 KEYS: dict[str, tuple[str, ...]] = {
     "openai": ("OPENAI_API_KEY",),
     "anthropic": ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"),
@@ -20,6 +20,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "cohere": ("COHERE_API_KEY",),
     "deepinfra": ("DEEPINFRA_API_KEY",),
 }
+NAMED = {"gemini": "GOOGLE_API_KEY, GEMINI_API_KEY"}  # litellm's words where it names more than one
 BARE_OPENAI = ("gpt-", "chatgpt-", "o1", "o3", "o4")  # names litellm gives to openai without a prefix
 BARE_ANTHROPIC = ("claude-",)
 
@@ -41,4 +42,4 @@ def missing_key(model: str) -> str | None:
     provider = provider_of(model)
     if provider is None or any(os.environ.get(name) for name in KEYS[provider]):
         return None
-    return f"{model} needs {' or '.join(KEYS[provider])} in the environment"
+    return f"{model} needs {NAMED.get(provider, KEYS[provider][0])} in the environment"  # litellm's own refusal
