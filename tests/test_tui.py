@@ -371,6 +371,8 @@ async def test_setup_screen_starts_a_match_and_reports_a_missing_key(db_path: Pa
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         setup.query_one("#kind1").value = "llm"  # type: ignore[attr-defined]
+        # the kind's change swaps in that kind's remembered options when its message is handled: typed after it
+        await wait_for(pilot, lambda: not setup.query_one("#model1").disabled)
         setup.query_one("#model1").value = "anthropic/claude-3-5-haiku-latest"  # type: ignore[attr-defined]
         await pilot.click("#play")
         await wait_for(pilot, lambda: "ANTHROPIC_API_KEY" in str(setup.query_one("#setup-status").render()))
