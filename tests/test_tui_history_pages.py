@@ -33,3 +33,26 @@ async def test_history_fits_after_a_resize_and_pages_through_every_match(db_path
             await pilot.press("down")
         await wait_for(pilot, lambda: table.row_count == 230)
         assert table.cursor_row == 229
+
+
+async def test_history_filters_on_the_leaderboards_names(db_path: Path) -> None:
+    for players in (["minimax:level=1,budget=0.01", "random"], ["random", "random"]):
+        played = run_arena("--batch", "--game", "tictactoe", "--players", *players, "--games", "3", "--db",
+                           str(db_path))  # fmt: skip
+        assert played.returncode == 0, played.stderr
+    app = make_app(db_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: bool(getattr(app.screen, "rows", None)), timeout=60)
+        names = [row.player for row in app.screen.rows]  # type: ignore[attr-defined]
+        assert "minimax L1 0.01s" in names  # the Leaderboard's name, not the spec typed
+        await pilot.press("escape", "f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        table = app.screen.query_one("#matches", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 6)
+        app.screen.query_one("#player-filter").value = "minimax L1 0.01s"  # type: ignore[attr-defined]
+        await wait_for(pilot, lambda: table.row_count == 3)
+        app.screen.query_one("#player-filter").value = "level=1"  # type: ignore[attr-defined]  # the spec still works
+        await wait_for(pilot, lambda: table.row_count == 3)
+        app.screen.query_one("#player-filter").value = "L2"  # type: ignore[attr-defined]
+        await wait_for(pilot, lambda: table.row_count == 0)

@@ -6,11 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from arena.analysis.cache import CACHE_FILE, read_cache
+from arena.tui.analyses import AnalysisKeeper
 from arena.tui.app import ArenaApp
 from tests.processes import run_arena
 from tests.tui_helpers import wait_for
 
 GAMES = 4
+
+
+def grading(keeper: AnalysisKeeper) -> bool:
+    """The keeper is analysing chess (it holds the game's lock while it runs)."""
+    lock = keeper.locks.get("chess")
+    return lock is not None and lock.locked()
 
 
 async def test_ctrl_q_drops_the_analysis_under_way_and_the_next_start_finishes_it(tmp_path: Path) -> None:
@@ -20,10 +27,10 @@ async def test_ctrl_q_drops_the_analysis_under_way_and_the_next_start_finishes_i
     assert played.returncode == 0, played.stderr
     app = ArenaApp(db)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: app.kept is not None and app.kept.lock.locked(), timeout=60)  # grading began
+        await wait_for(pilot, lambda: app.kept is not None and grading(app.kept), timeout=60)  # grading began
         await pilot.press("ctrl+q")
     assert app.kept is not None
-    with app.kept.lock:  # the analysis has ended (it holds the lock while it runs)
+    with app.kept.locks["chess"]:  # the analysis has ended (it holds the game's lock while it runs)
         pass
     cached, _ = read_cache(db / CACHE_FILE)
     assert len(cached) < GAMES  # dropped part-way, not graded to the end before quitting
@@ -32,6 +39,6 @@ async def test_ctrl_q_drops_the_analysis_under_way_and_the_next_start_finishes_i
     )
     again = ArenaApp(db)
     async with again.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: again.kept is not None and again.kept.stamp is not None, timeout=600)
+        await wait_for(pilot, lambda: again.kept is not None and "chess" in again.kept.parts, timeout=600)
     cached, _ = read_cache(db / CACHE_FILE)
     assert len(cached) == GAMES

@@ -24,8 +24,8 @@ async def test_the_background_analysis_runs_on_workers_inside_the_app(tmp_path: 
     assert worker_count(cost_of(["chess"] * 8)) == 2  # the backlog is large enough for workers
     app = ArenaApp(db)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: app.kept is not None and app.kept.stamp is not None, timeout=300)
-        assert app.kept is not None and len(app.kept.analyses) == 8 and not app.kept.failed
+        await wait_for(pilot, lambda: app.kept is not None and "chess" in app.kept.parts, timeout=300)
+        assert app.kept is not None and len(app.kept.analyses) == 8 and not app.kept.parts["chess"].failed
         assert not [w for w in app.store.warnings if "fds_to_keep" in w or "cannot" in w], app.store.warnings
     cached, _ = read_cache(db / CACHE_FILE)
     assert len(cached) == 8 and all(entry["grader"].startswith("Stockfish") for entry in cached.values())

@@ -9,11 +9,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from arena.analysis.claims import claimed, say_waiting
 from arena.analysis.moves import ANALYSIS_VERSION, DEFAULT_GRADE_BUDGET, MatchAnalysis
 from arena.analysis.parallel import Outcome, analyse_here, analyse_in_workers, cost_of
 from arena.store import MatchStore
 from arena.store.atomic import gc_paused, write_atomically
-from arena.store.summaries import FIELD
+from arena.store.summaries import FIELD, SummaryRows
 
 CACHE_FILE = "analysis-cache.jsonl"
 ID_AT_HEAD = re.compile(rb'^\{"id":("(?:[^"\\]|\\.)*")')
@@ -199,23 +200,60 @@ def analyse_store(
     on_progress: Callable[[int, int], None] | None = None,
     with_moves: bool = True,
     workers: Callable[[int], int] = lambda missing: 1,
+    on_wait: Callable[[str], None] | None = None,
 ) -> list[MatchAnalysis]:
     """Analyses of the recorded matches whose index rows `keep` accepts, oldest first; new ones are cached.
 
     Without `with_moves` their move rows are left unread (`moves` empty): rates, ratings and the matrix need none.
     `workers` says how many processes analyse the missing matches, from their cost (one: this process alone).
+    A game another arena process is grading is waited for (`on_wait(game)` told meanwhile; it may raise to give up).
     """
     table = store.summary_rows()
     path = cache_path(store)
     cached, lines = read_cache(path)
-    ident, ended = FIELD["id"], FIELD["ended_at"]
+    ident = FIELD["id"]
     chosen = [i for i, row in enumerate(table.rows) if keep(row)]
-    missing: dict[int, dict[str, str]] = {}  # segment: {match id: its game}
     grader = chess_grader()
+    missing = missing_matches(table, chosen, cached, budget, grader)
+    games = {game for ids in missing.values() for game in ids.values()}
+    with claimed(store.folder, games, on_wait or say_waiting) as waited:
+        if waited:  # another process graded them meanwhile: what it cached is not graded twice
+            cached, lines = read_cache(path)
+            missing = missing_matches(table, chosen, cached, budget, grader)
+        grade_missing(store, missing, cached, lines, budget, on_progress, workers)
+    with gc_paused():  # each cached entry is let go as soon as it is made an analysis: the two never add up
+        made: dict[str, MatchAnalysis] = {}
+        for i in chosen:
+            key = table.rows[i][ident]
+            if key in cached:
+                made[key] = MatchAnalysis.from_json(cached.pop(key), with_moves)
+        return [made[key] for i in chosen if (key := table.rows[i][ident]) in made]
+
+
+def missing_matches(
+    table: SummaryRows, chosen: list[int], cached: dict[str, dict[str, Any]], budget: int, grader: Callable[[], str]
+) -> dict[int, dict[str, str]]:
+    """The chosen matches without a fresh analysis: {segment: {match id: its game}}."""
+    ident, ended = FIELD["id"], FIELD["ended_at"]
+    missing: dict[int, dict[str, str]] = {}
     for i in chosen:
         row = table.rows[i]
         if not fresh(cached.get(row[ident]), row[ended], budget, grader):
             missing.setdefault(table.segments[i], {})[row[ident]] = row[FIELD["game"]]
+    return missing
+
+
+def grade_missing(
+    store: MatchStore,
+    missing: dict[int, dict[str, str]],
+    cached: dict[str, dict[str, Any]],
+    lines: int,
+    budget: int,
+    on_progress: Callable[[int, int], None] | None,
+    workers: Callable[[int], int],
+) -> None:
+    """Analyse the missing matches into `cached`, appending each to the cache file (of `lines` lines so far)."""
+    path = cache_path(store)
     total = sum(len(ids) for ids in missing.values())
     cost = cost_of([game for games in missing.values() for game in games.values()])
     writer = CacheWriter(store, cached, lines) if total else None
@@ -244,10 +282,3 @@ def analyse_store(
     if writer is not None and lines > 2 * len(cached) + 100:  # mostly replaced entries: rewrite it compact
         with contextlib.suppress(OSError):
             write_atomically(path, cache_bytes(cached))
-    with gc_paused():  # each cached entry is let go as soon as it is made an analysis: the two never add up
-        made: dict[str, MatchAnalysis] = {}
-        for i in chosen:
-            key = table.rows[i][ident]
-            if key in cached:
-                made[key] = MatchAnalysis.from_json(cached.pop(key), with_moves)
-        return [made[key] for i in chosen if (key := table.rows[i][ident]) in made]

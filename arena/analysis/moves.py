@@ -43,6 +43,7 @@ MOVE_FIELDS = (
     "mate",  # chess: moves to mate after the move, the mover's view (negative: mated), or None
     "random_accuracy",  # chess: a random legal move's mean accuracy in this position
     "random_best",  # chess: the share of legal moves as good as the best there
+    "best_move",  # chess: the engine's best move there (UCI)
 )
 
 
@@ -343,10 +344,12 @@ def add_game_accuracy(result: MatchAnalysis) -> None:
 
 
 def chess_class(verdict: Any) -> list[Any]:
-    """A chess move's class and moves to mate, and the random legal mover's accuracy and best-move share there."""
+    """A chess move's class and moves to mate, the random legal mover's accuracy and best-move share there, and the
+    engine's best move."""
     if verdict is None:
-        return [None, None, None, None]
-    return [verdict.kind, verdict.mate, round(verdict.random_accuracy, 3), round(verdict.random_best, 4)]
+        return [None, None, None, None, None]
+    return [verdict.kind, verdict.mate, round(verdict.random_accuracy, 3), round(verdict.random_best, 4),
+            verdict.best_move]  # fmt: skip
 
 
 def add_book_exit(result: MatchAnalysis, state: Any) -> None:

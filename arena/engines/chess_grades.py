@@ -68,6 +68,7 @@ class ChessVerdict:
     random_accuracy: float
     random_blunder: float  # the share of legal moves that are blunders
     random_best: float  # the share of legal moves scoring as the best
+    best_move: str = ""  # the engine's best move (UCI), named beside an inaccuracy, a mistake or a blunder
 
     @property
     def cp_loss(self) -> int:
@@ -223,6 +224,7 @@ def grade_move(
         random_accuracy=sum(accuracies) / count,
         random_blunder=random_blunder(board, scored, best_move, confirm_nodes),
         random_best=sum(raw >= best_raw for _, _, raw in scored.values()) / count,
+        best_move=best_move.uci(),
     )
 
 
@@ -236,7 +238,8 @@ def random_blunder(
     return float(checked_class(board, scored, best, drawn, confirm_nodes)[0] == "blunder")
 
 
-GRADING_RULES = 2  # 2: lichess's formulas exactly (+1 bonus, mates created), verdicts confirmed by a deeper search
+# 2: lichess's formulas exactly (+1 bonus, mates created), verdicts confirmed by a deeper search; 3: the best move kept
+GRADING_RULES = 3
 
 
 def grader_name(nodes: int = DEFAULT_NODES, confirm_nodes: int = CONFIRM_NODES) -> str:

@@ -61,15 +61,15 @@ class ArenaApp(App[None]):
     @work(thread=True, exclusive=True, group="analyses")
     def analyse_in_background(self) -> None:
         """Analyse what was recorded since the last run while the person sets up: F4 then opens at once."""
+        from arena.tui.analyses import AnalysisStopped, Step
+
         told: list[int] = []
 
-        def first_step(done: int, total: int) -> None:
-            if not told and total >= NOTICED:
-                told.append(total)
-                said = f"analysing {total:,} recorded matches in the background (F4 shows how far)"
+        def first_step(step: Step) -> None:
+            if not told and step.total >= NOTICED:
+                told.append(step.total)
+                said = f"analysing {step.total:,} recorded {step.game} matches in the background (F4 shows how far)"
                 self.call_from_thread(self.notify, said, timeout=6)
-
-        from arena.tui.analyses import AnalysisStopped
 
         self.keeper.watchers.append(first_step)
         try:
@@ -110,7 +110,7 @@ class ArenaApp(App[None]):
     def go_history(self) -> None:
         from arena.tui.screens.history import HistoryScreen  # History and Replay load when first opened
 
-        self.push_screen(HistoryScreen(self.store))
+        self.push_screen(HistoryScreen(self.store, names=self.kept.names() if self.kept else None))
 
     def go_leaderboard(self) -> None:
         from arena.tui.screens.leaderboard import LeaderboardScreen  # the ratings load when it is first opened

@@ -20,3 +20,11 @@ def write_web_report(store: MatchStore, tournament: str | None, family: str | No
     folder = site_folder(store)
     write_site(folder, report, store)
     return folder / "index.html"
+
+
+def web_report_words(store: MatchStore, tournament: str | None, family: str | None, source: str | None) -> str:
+    """Write the site and say where it is, or say in one line why it cannot be written."""
+    try:
+        return f"web page written: open {write_web_report(store, tournament, family, source)} in a browser"
+    except (OSError, ValueError) as error:
+        return f"cannot write the web page: {error}"

@@ -23,6 +23,8 @@ def marks(grids: list[GridSpec]) -> dict[str, Any]:
         "last": [list(g.last) if g.last else None for g in grids],
         "line": [sorted([r, c] for r, c in g.line) for g in grids],
         "sunk": [sorted([r, c] for r, c in g.sunk) for g in grids],
+        "moved": [sorted([r, c] for r, c in g.moved) for g in grids],  # chess: the last move's two squares
+        "check": [list(g.check) if g.check else None for g in grids],  # chess: the king in check
     }
     return {key: value for key, value in found.items() if any(value)}
 
@@ -148,4 +150,9 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
             attempt["eval"] = value
         steps.append({"changes": changes(grids, after), **marks(after), "attempt": attempt})
         grids = after
-    return {"start": start, "steps": steps}
+    if record.game != "chess":
+        return {"start": start, "steps": steps}
+    from arena.report.site.chess_frames import chess_facts, chess_steps
+
+    chess_steps(record, rows, [step["attempt"] for step in steps])
+    return {"start": start, "steps": steps, "chess": chess_facts(record, rows)}

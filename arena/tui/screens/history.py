@@ -18,10 +18,12 @@ from arena.store.summaries import FIELD, SummaryRows
 from arena.tui.screens.replay import ReplayScreen
 from arena.tui.widgets.board_filters import source_label
 
-Way = tuple[str, tuple[str, ...], str, str, int | None, str]  # game, players, status, termination, winner, source
+# game, players, status, termination, winner, source, and the Leaderboard's names (its game and players) when known
+Way = tuple[str, tuple[str, ...], str, str, int | None, str, tuple[str, ...]]
 SOURCES = "any source"
 
 
+Names = dict[str, tuple[str, ...]]  # match id: its board as the Leaderboard names it, then its players' names
 FILTER_DELAY = 0.15  # seconds of quiet typing before the list is filtered
 MAX_ROWS = 100  # rows added to the list at a time: the next ones as the cursor nears its end
 
@@ -44,10 +46,14 @@ class HistoryScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "leave", "Back"), Binding("enter", "open", "Replay")]
 
-    def __init__(self, store: MatchStore, only: set[str] | None = None, label: str = "") -> None:
-        """`only`: the ids of the matches to list (a leaderboard player's), described by `label`."""
+    def __init__(
+        self, store: MatchStore, only: set[str] | None = None, label: str = "", names: Names | None = None
+    ) -> None:
+        """`only`: the ids of the matches to list (a leaderboard player's), described by `label`; `names`: each
+        analysed match's names on the Leaderboard (its board and players), which the filters match too."""
         super().__init__()
         self.store = store
+        self.names = names or {}
         self.only = only
         self.label = label
         self.table = SummaryRows([], [])
@@ -82,11 +88,19 @@ class HistoryScreen(Screen[None]):
         )
         self.order = sorted(positions, key=lambda position: rows[position][ended], reverse=True)
         g, p, st, t, w = (FIELD[name] for name in ("game", "players", "status", "termination", "winner"))
-        src = FIELD["source"]
+        src, names = FIELD["source"], self.names
         known: dict[Way, int] = {}
         self.way_of = [
             known.setdefault(
-                (row[g], tuple(row[p]), row[st], row[t], row[w], (row[src] if len(row) > src else None) or "arena"),
+                (
+                    row[g],
+                    tuple(row[p]),
+                    row[st],
+                    row[t],
+                    row[w],
+                    (row[src] if len(row) > src else None) or "arena",
+                    names.get(row[ident], ()),
+                ),
                 len(known),
             )
             for row in rows
@@ -121,7 +135,9 @@ class HistoryScreen(Screen[None]):
         source = chosen if isinstance(chosen, str) else ""
         if game or player or source:
             passes = [
-                game in str(way[0]).lower() and player in "\n".join(way[1]).lower() and source in ("", way[5])
+                game in "\n".join((way[0], *way[6][:1])).lower()
+                and player in "\n".join((*way[1], *way[6][1:])).lower()
+                and source in ("", way[5])
                 for way in self.ways
             ]
             way_of = self.way_of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Group
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,14 +17,15 @@ from arena.inert import inert
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tasks.session import task_sessions
-from arena.tui.analyses import RESAMPLES, AnalysisKeeper, AnalysisStopped, busiest_game
+from arena.tui.analyses import RESAMPLES, AnalysisKeeper, AnalysisStopped, Step, busiest_game
 from arena.tui.screens.history import HistoryScreen
-from arena.tui.web_report import write_web_report
-from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing
+from arena.tui.web_report import web_report_words
+from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing, refill
 from arena.tui.widgets.player_columns import BY_LABEL, COLUMNS, header, next_sort, sorted_players
 from arena.tui.widgets.player_table import fill_rows, show_identity, tournament_options
 from arena.tui.widgets.table_style import house_style
 from arena.tui.widgets.text_charts import heat_chart, rating_chart, seat_chart
+from arena.tui.widgets.wide_view import show_whole
 
 COMPUTING = "intervals: computing..."
 
@@ -68,6 +69,7 @@ class LeaderboardScreen(Screen[None]):
             yield Select[str]([(FAMILIES, ANY)], value=ANY, id="lb-family", compact=True, allow_blank=False)
             yield Select[str]([(SOURCES, ANY)], value=ANY, id="lb-source", compact=True, allow_blank=False)
         yield Static("analysing recorded moves...", id="lb-status")
+        yield Static("", id="lb-pending")  # another game's analysis under way, while this one's is shown
         with TabbedContent(id="lb-tabs"):
             with TabPane("Leaderboard", id="lb-table-tab"):
                 yield Static("", id="lb-player")  # the highlighted player's whole identity when the table cuts it
@@ -90,52 +92,60 @@ class LeaderboardScreen(Screen[None]):
 
     @work(thread=True, exclusive=True)
     def load(self) -> None:
-        """The app's analyses of every recorded match (made in the background at start; new ones analysed now)."""
+        """Each game's analyses as they are ready (ungraded games last): a game never waits on another's."""
 
-        def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self.status, f"analysing recorded moves: {done:,} of {total:,}")
+        def progress(step: Step) -> None:
+            self.app.call_from_thread(self.pending, step.words())
 
         self.keeper.watchers.append(progress)
+        everything: list[MatchAnalysis] = []
         try:
             if self.keeper.last is not None:
-                progress(*self.keeper.last)
-            analyses, failed = self.keeper.load()
+                progress(self.keeper.last)
+            games = self.keeper.games()
+            for number, game in enumerate(games, 1):
+                part = self.keeper.load_game(game)
+                everything += part.analyses
+                if part.failed:  # a match that cannot be analysed is said, never silently dropped
+                    self.app.call_from_thread(self.app.notify, part.warning(), severity="warning", markup=False)
+                self.app.call_from_thread(self.loaded, part.analyses, number == len(games))
+            if not games:
+                self.app.call_from_thread(self.loaded, [], True)
         except AnalysisStopped:
             return  # the app is closing
         finally:
             self.keeper.watchers.remove(progress)
-        if failed:  # a match that cannot be analysed is said, never silently dropped
-            note = f"{len(failed)} recorded match(es) cannot be analysed and are left out: {failed[0]}"
-            self.app.call_from_thread(self.app.notify, inert(note), severity="warning", timeout=15, markup=False)
-        self.app.call_from_thread(self.loaded, analyses)
-        combined = combined_scores(analyses, [s for s in task_sessions(self.store) if s.answers])
+        combined = combined_scores(everything, [s for s in task_sessions(self.store) if s.answers])
         self.app.call_from_thread(self.show_combined, combined)
 
     def show_combined(self, rows: list[CombinedRow]) -> None:
         """ChildPlay's combined score over every game and task recorded (not filtered: it spans games)."""
-        view = self.query_one("#lb-combined", Static)
         self.combined = rows
-        if rows:
-            table = house_style(combined_table(rows), self.app.get_css_variables())
-            view.styles.width = max(Console(width=10_000).measure(table).maximum, 40)  # whole headers: it scrolls
-            view.update(table)
-        else:
-            view.update("no ChildPlay results against random or task sessions yet (arena task run ..., or F6)")
+        view, empty = self.query_one("#lb-combined", Static), "no ChildPlay results or task sessions yet (F6)"
+        show_whole(view, house_style(combined_table(rows), self.app.get_css_variables()) if rows else empty)
 
     def status(self, line: str) -> None:
         self.query_one("#lb-status", Static).update(line)
 
-    def loaded(self, analyses: list[MatchAnalysis]) -> None:
-        """Fill the filters from what was played, then show the busiest game."""
-        self.analyses = analyses
-        games, families, sources = filter_choices(analyses)
-        self.query_one("#lb-game", Select).set_options(games)
-        self.query_one("#lb-family", Select).set_options(families)
-        self.query_one("#lb-source", Select).set_options(sources)
+    def pending(self, words: str) -> None:
+        """Say how far another game's analysis has got: in the status line until a leaderboard is shown."""
+        line = self.query_one("#lb-pending" if self.board else "#lb-status", Static)
+        line.update(words)
+        line.display = bool(words) or not self.board
+
+    def loaded(self, analyses: list[MatchAnalysis], last: bool) -> None:
+        """Add a game's analyses to the filters; the first game ready is shown at once (the busiest of its boards)."""
+        self.analyses = self.analyses + analyses
+        games, families, sources = filter_choices(self.analyses)
+        chooser = self.query_one("#lb-game", Select)
+        for name, options in (("game", games), ("family", families), ("source", sources)):
+            refill(self.query_one(f"#lb-{name}", Select), options)
         self.ready = True
-        if games:
-            self.query_one("#lb-game", Select).value = busiest_game(analyses) or Select.BLANK
-        else:
+        if last:
+            self.pending("")
+        if games and chooser.is_blank() and (busiest := busiest_game(analyses)):
+            chooser.value = busiest
+        elif not games and last:
             self.status("no recorded matches yet: play some (F5 on the setup screen) or run a tournament")
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -145,22 +155,14 @@ class LeaderboardScreen(Screen[None]):
             self.rebuild()
 
     def list_tournaments(self, game: str) -> None:
-        """The chosen game's tournaments, each told by its players, last date and size (not a bare id)."""
-        options = [(TOURNAMENTS, ANY), *tournament_options(self.analyses, game)]
-        select = self.query_one("#lb-tournament", Select)
-        kept = select.value if select.value in {value for _, value in options} else None
-        select.set_options(options)  # back to every tournament: one of another game would hide every match
-        if kept is not None:
-            select.value = kept
+        """The chosen game's tournaments, each told by its players, last date and size (not a bare id); one of
+        another game would hide every match, so the choice goes back to every tournament."""
+        refill(self.query_one("#lb-tournament", Select), [(TOURNAMENTS, ANY), *tournament_options(self.analyses, game)])
 
     @work(thread=True, exclusive=True, group="web")
     def action_web(self) -> None:
         """Write the web report of these filters (every game) beside the database, and say where."""
-        _, tournament, family, source = self.chosen()
-        try:
-            said = f"web page written: open {write_web_report(self.store, tournament, family, source)} in a browser"
-        except (OSError, ValueError) as error:
-            said = f"cannot write the web page: {error}"
+        said = web_report_words(self.store, *self.chosen()[1:])
         self.app.call_from_thread(self.app.notify, inert(said), timeout=20, markup=False)
 
     def chosen(self) -> tuple[str | None, str | None, str | None, str | None]:
@@ -198,9 +200,7 @@ class LeaderboardScreen(Screen[None]):
         )
         self.fill_table()
         matrix = house_style(matrix_table(board, numbers_only=True), self.app.get_css_variables())
-        shown, whole = self.query_one("#lb-matrix", Static), Group(matrix, "", matrix_legend(board))
-        shown.styles.width = max(Console(width=10_000).measure(whole).maximum, 40)  # never squeezed: it scrolls
-        shown.update(whole)
+        show_whole(self.query_one("#lb-matrix", Static), Group(matrix, "", matrix_legend(board)))
         self.draw_charts()
 
     def fill_table(self) -> None:
@@ -240,13 +240,14 @@ class LeaderboardScreen(Screen[None]):
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         """A header sorts by its column; the same header again reverses the order."""
-        self.sort, self.descending = next_sort(self.sort, self.descending, str(event.column_key.value))
-        if self.board is not None:
-            self.show(self.board)
+        self.sort_by(str(event.column_key.value))
 
     def action_sort(self, step: int) -> None:
         """`s`: sort by the next column (each in its natural direction); `S`: reverse the order."""
-        self.sort, self.descending = next_sort(self.sort, self.descending, None if step else self.sort)
+        self.sort_by(None if step else self.sort)
+
+    def sort_by(self, column: str | None) -> None:
+        self.sort, self.descending = next_sort(self.sort, self.descending, column)
         if self.board is not None:
             self.show(self.board)
 
@@ -265,14 +266,13 @@ class LeaderboardScreen(Screen[None]):
             self.fill_table()  # the player column takes the width there is
 
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
-        self.action_matches()
+        self.action_matches()  # a click on a row, as Enter
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter lists matches only from the table, its highlighted row in sight (elsewhere Enter is the widget's)."""
         if action == "matches":
-            table = self.query_one("#lb-table", DataTable)
-            on_table = self.query_one("#lb-tabs", TabbedContent).active == "lb-table-tab" and self.focused is table
-            return on_table and bool(self.rows)
+            on_table = self.query_one("#lb-tabs", TabbedContent).active == "lb-table-tab"
+            return on_table and self.focused is self.query_one("#lb-table", DataTable) and bool(self.rows)
         return True
 
     def action_matches(self) -> None:
@@ -281,7 +281,8 @@ class LeaderboardScreen(Screen[None]):
         if player is None or self.board is None:
             return
         ids = {a.id for a in self.selected() if player in a.players}
-        self.app.push_screen(HistoryScreen(self.store, only=ids, label=f"{player} in {self.board.game}"))
+        label, names = f"{player} in {self.board.game}", self.keeper.names()
+        self.app.push_screen(HistoryScreen(self.store, only=ids, label=label, names=names))
 
     def action_tab(self, pane: str) -> None:
         """Show one tab (the table keeps the highlighted player for the heatmap)."""
@@ -293,8 +294,7 @@ class LeaderboardScreen(Screen[None]):
     def on_tabbed_content_tab_activated(self, _: TabbedContent.TabActivated) -> None:
         self.refresh_bindings()  # the footer offers Enter only on the table's tab
 
-    def on_descendant_focus(self, _: object) -> None:
-        self.refresh_bindings()
+    on_descendant_focus = on_tabbed_content_tab_activated
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -42,6 +42,8 @@ class ReplayScreen(Screen[None]):
         self.with_prompt = False  # the prompt of each attempt is long: shown on demand
         self.grades: list[str] = []  # chess: per attempt, its class mark and Stockfish's evaluation
         self.verdicts: list[str] = []  # per attempt, the engines' verdict in words
+        self.chess: list[dict[str, Any]] = []  # chess: per attempt, its SAN, move number and the best move if marked
+        self.facts: dict[str, Any] = {}  # chess: the opening, each side's accuracy and ACPL
 
     def positions(self) -> list[Any]:
         """The position after each attempt (a refused attempt leaves it unchanged)."""
@@ -74,8 +76,11 @@ class ReplayScreen(Screen[None]):
         self.query_one("#evals", EvalGraph).display = False  # until there are grades to draw
         moves = self.query_one(MoveList)
         moves.border_title = "moves (Enter or a click jumps there)"
+        self.chess_words([[]] * len(self.record.moves))
         for number, move in enumerate(self.record.moves, start=1):
-            moves.add_attempt(number, self.record.players[move.seat].spec, move)
+            shown = self.chess[number - 1] if self.chess else {}
+            label = f"{shown['number']} {shown['san']}" if "san" in shown else ""
+            moves.add_attempt(number, self.record.players[move.seat].spec, move, label)
         self.show()
         if self.record.moves:
             self.load_grades()
@@ -103,6 +108,7 @@ class ReplayScreen(Screen[None]):
 
         self.grades = [move_mark(row, move.seat, chess) for row, move in zip(rows, self.record.moves, strict=False)]
         self.verdicts = [grade_words(row, chess) or "" for row in rows]  # in words, as the web replay says them
+        self.chess_words(rows)
         moves = self.query_one(MoveList)
         for index, grade in enumerate(self.grades):
             moves.mark(index, grade.split(" (")[0])
@@ -117,6 +123,15 @@ class ReplayScreen(Screen[None]):
         graph.display = bool(known)
         self.show()
 
+    def chess_words(self, rows: list[list[Any]]) -> None:
+        """Chess in chess's terms, as the web replay: SAN, move numbers, the best move, the opening, accuracy, ACPL."""
+        if self.record.game == "chess" and len(rows) == len(self.record.moves):
+            from arena.report.site.chess_frames import chess_facts, chess_steps
+
+            self.chess = [{} for _ in rows]
+            chess_steps(self.record, rows, self.chess)
+            self.facts = chess_facts(self.record, rows)
+
     def show(self) -> None:
         state = self.states[self.step]
         self.query_one("#evals", EvalGraph).mark(self.step - 1 if self.step else None)
@@ -127,7 +142,7 @@ class ReplayScreen(Screen[None]):
             moves.move_cursor(row=self.step - 1)
         if self.step == 0:
             self.query_one("#status", Static).update(f"Start of the match ({total} attempts). → steps forward.")
-            self.query_one("#detail", Static).update(match_summary(self.record))
+            self.query_one("#detail", Static).update(match_summary(self.record, self.facts))
             return
         move = self.record.moves[self.step - 1]
         self.query_one("#status", Static).update(inert_text(self.describe(move, total)))
@@ -137,10 +152,12 @@ class ReplayScreen(Screen[None]):
     def describe(self, move: MoveRecord, total: int) -> str:
         who = self.record.players[move.seat].spec
         grade = self.grades[self.step - 1].strip() if self.step - 1 < len(self.grades) else ""
-        verdict = f"{move.move}{f' {grade}' if grade else ''}" if move.valid else f"refused: {move.error}"
+        shown = self.chess[self.step - 1] if self.chess else {}
+        played = f"{shown['number']} {shown['san']}" if "san" in shown else move.move
+        verdict = f"{played}{f' {grade}' if grade else ''}" if move.valid else f"refused: {move.error}"
         text = f"Attempt {self.step}/{total}: {who} → {verdict} ({seconds_words(move.seconds)})"
         if self.step - 1 < len(self.verdicts) and self.verdicts[self.step - 1]:
-            text += f"\n{self.verdicts[self.step - 1]}"
+            text += f"\n{self.verdicts[self.step - 1]}" + (f" Best was {shown['best']}." if "best" in shown else "")
         if self.step == total:
             text += f"\nResult: {result_words(self.record)}"
         return text
@@ -192,11 +209,20 @@ class ReplayScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def match_summary(record: MatchRecord) -> Text:
-    """What the detail pane shows before the first attempt: who played, how it ended, where it comes from."""
+def match_summary(record: MatchRecord, facts: dict[str, Any] | None = None) -> Text:
+    """What the detail pane shows before the first attempt: who played, how it ended, where it comes from, and a
+    chess game's opening and each side's accuracy and ACPL."""
     text = Text()
+    if facts:
+        text.append("opening ", style="bold")
+        text.append(f"{facts.get('opening') or 'not in the book'}\n")
+        for index, side in enumerate(("White", "Black")):
+            accuracy, acpl = (facts.get("accuracy") or [None, None])[index], facts["acpl"][index]
+            text.append(f"{side} ", style="bold")
+            text.append(f"accuracy {'-' if accuracy is None else accuracy}, ACPL {'-' if acpl is None else acpl}\n")
     for seat, player in enumerate(record.players):
-        text.append(f"{'first' if seat == 0 else 'second'} ", style="bold")
+        side = ("White", "Black")[seat] if record.game == "chess" else ("first", "second")[seat]
+        text.append(f"{side} ", style="bold")
         text.append_text(inert_text(f"{player.spec}\n"))
     text.append("result ", style="bold")
     text.append_text(inert_text(f"{result_words(record)}\n"))

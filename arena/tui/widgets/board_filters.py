@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.widgets import Select
+
 from arena.analysis.moves import MatchAnalysis
 
 ANY = "any"
@@ -27,6 +29,15 @@ def filter_choices(analyses: list[MatchAnalysis]) -> tuple[list[tuple[str, str]]
         [(FAMILIES, ANY)] + [(f, f) for f in families],
         [(SOURCES, ANY)] + [(source_label(s), s) for s in sources],
     )
+
+
+def refill(select: Select[str], options: list[tuple[str, str]]) -> None:
+    """New choices for a filter, keeping the one chosen if it is still offered, without a change event."""
+    kept = select.value
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        if kept in {value for _, value in options}:
+            select.value = kept
 
 
 def passing(analyses: list[MatchAnalysis], chosen: Chosen) -> list[MatchAnalysis]:

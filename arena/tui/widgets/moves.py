@@ -23,10 +23,10 @@ class MoveList(DataTable[Text]):
         self.keys = self.add_columns("#", "move", "secs", "tokens", "cost", "player")
         self.shown_moves: list[str] = []
 
-    def add_attempt(self, number: int, player: str, move: MoveRecord) -> None:
-        """Add one attempt (refused ones marked)."""
+    def add_attempt(self, number: int, player: str, move: MoveRecord, label: str = "") -> None:
+        """Add one attempt (refused ones marked); `label` names a legal move otherwise (chess: `12... Nf3`)."""
         reason = move.error or "refused"
-        shown = move.move if move.valid else f"✗ {reason if len(reason) <= 28 else reason[:27] + '…'}"
+        shown = (label or move.move) if move.valid else f"✗ {reason if len(reason) <= 28 else reason[:27] + '…'}"
         tokens = f"{move.tokens['prompt']}+{move.tokens['completion']}" if move.tokens else ""
         cost = f"{move.cost:.5f}" if move.cost else ""
         cells = (str(number), shown or "", f"{move.seconds:.2f}" if move.seconds else "-", tokens, cost, player)

@@ -39,32 +39,42 @@ function positions(match) {
   return shown;
 }
 
+let flipped = false; // chess: the board seen from Black's side
+
 function drawBoard(match, position) {
   const board = document.getElementById("board");
   board.replaceChildren();
-  position.grids.forEach((rows, index) => {
+  position.grids.forEach((shownRows, index) => {
     const spec = match.start.grids[index];
+    const turn = spec.files && flipped; // a flipped chessboard: rows and files in reverse, labels with them
+    const rows = turn ? shownRows.slice().reverse().map((row) => row.slice().reverse()) : shownRows;
+    const at = (r, c) => (turn ? [rows.length - 1 - r, rows[0].length - 1 - c] : [r, c]);
+    const files = spec.files && turn ? Array.from(spec.files).reverse() : spec.files;
+    const ranks = spec.ranks && turn ? Array.from(spec.ranks).reverse() : spec.ranks;
     const holder = element("div", null, "grid" + (spec.sea ? " sea" : "") + (rows[0].length <= 7 ? " small" : ""));
     if (spec.title) { holder.appendChild(element("div", spec.title, "title")); }
     const table = element("table");
     const head = element("tr");
     head.appendChild(element("th", ""));
-    rows[0].forEach((_, c) => head.appendChild(element("th", spec.files ? spec.files[c] : c + 1)));
+    rows[0].forEach((_, c) => head.appendChild(element("th", files ? files[c] : c + 1)));
     if (spec.files) { holder.classList.add("chess"); }
     table.appendChild(head);
     const marks = position.marks, last = (marks.last || [])[index];
     const line = (marks.line || [])[index] || [], sunk = (marks.sunk || [])[index] || [];
+    const moved = (marks.moved || [])[index] || [], check = (marks.check || [])[index];
     const has = (cells, r, c) => cells.some(([x, y]) => x === r && y === c);
-    rows.forEach((row, r) => {
+    rows.forEach((row, shownR) => {
       const tr = element("tr");
-      tr.appendChild(element("th", spec.ranks ? spec.ranks[r] : r + 1));
-      row.forEach((symbol, c) => {
+      tr.appendChild(element("th", ranks ? ranks[shownR] : shownR + 1));
+      row.forEach((symbol, shownC) => {
+        const [r, c] = at(shownR, shownC);
         const names = { ".": "c-dot", "~": "c-sea" };
         // Battleship: a miss is a dot and a sunk ship's cell a #, told apart by shape as well as colour.
         const sunkHere = has(sunk, r, c);
         const glyph = sunkHere ? "#" : spec.sea && symbol === "O" ? "•" : symbol === "." ? "·" : symbol;
         const td = element("td", glyph, names[symbol] || "c-" + symbol);
-        if (last && last[0] === r && last[1] === c) { td.classList.add("last"); }
+        if ((last && last[0] === r && last[1] === c) || has(moved, r, c)) { td.classList.add("last"); }
+        if (check && check[0] === r && check[1] === c) { td.classList.add("check"); }
         if (has(line, r, c)) { td.classList.add("win"); }
         if (sunkHere) { td.classList.add("sunk"); }
         if (spec.files) { td.classList.add((r + c) % 2 ? "dark" : "light"); if (symbol !== " ") { td.classList.add(symbol === symbol.toUpperCase() ? "white" : "black"); } }
@@ -101,12 +111,13 @@ function drawAttempt(match, entry, step) {
   }
   const a = match.steps[step - 1].attempt;
   const who = entry.players[a.seat];
-  const verdict = a.valid ? a.move : "refused: " + a.error;
+  const verdict = a.valid ? (a.san ? a.number + " " + a.san + " (" + a.move + ")" : a.move) : "refused: " + a.error;
   const ended = step === total ? " · the end: " + outcome(entry) : "";
   document.getElementById("step").textContent = "Attempt " + step + "/" + total + ": " + who + " → " + verdict + ended;
   if (!a.valid) { pane.appendChild(element("p", "Refused: " + a.error, "refused")); }
   if (a.published !== undefined) { pane.appendChild(element("p", "Published verdict: " + a.published)); }
   if (a.analysis !== undefined) { pane.appendChild(element("p", "The engines' verdict: " + a.analysis, "analysis")); }
+  if (a.best !== undefined) { pane.appendChild(element("p", "Best was " + a.best + ".", "best")); }
   if (a.engine_seconds !== undefined) {
     pane.appendChild(element("p", "Engine: " + (a.noise ? "a random move (its strength level)" : a.exact ? "exact" : "searched") + (a.depth ? ", depth " + a.depth : "") + (a.nodes ? ", " + a.nodes + " nodes" : "") + ", " + a.engine_seconds + " s"));
   }
@@ -147,6 +158,70 @@ function drawEval(match, jump) {
   holder.appendChild(svg);
 }
 
+function moveList(match, entry, list, jump) {
+  // Each attempt as an item to click; chess as lichess lists it: a move number, then White's and Black's moves in SAN.
+  list.replaceChildren();
+  list.classList.toggle("paired", Boolean(match.chess));
+  const items = [];
+  let row = null, cell = element("span", null, "cell");
+  match.steps.forEach(({ attempt }, index) => {
+    const mark = attempt.mark ? " " + attempt.mark : "";
+    let item;
+    if (match.chess && attempt.san) {
+      const white = attempt.number.endsWith(".") && !attempt.number.endsWith("...");
+      if (white || !row) {
+        row = element("li");
+        row.appendChild(element("span", attempt.number.replace("...", "."), "number"));
+        if (!white) { row.appendChild(element("span", "…", "cell")); }
+        list.appendChild(row);
+      }
+      item = element("span", attempt.san + mark, "move" + (attempt.mark ? " marked" : ""));
+      cell.appendChild(item); // after the refused attempts of the same turn, if any
+      row.appendChild(cell);
+      cell = element("span", null, "cell");
+      if (!white) { row = null; }
+    } else if (match.chess) {
+      item = element("span", "✗ ", "move refused");
+      item.title = (entry.players[attempt.seat] || "") + " refused: " + (attempt.error || "");
+      cell.appendChild(item);
+      if (index === match.steps.length - 1) { (row || list.appendChild(element("li"))).appendChild(cell); }
+    } else {
+      const who = entry.players[attempt.seat] || "";
+      item = element("li", (attempt.valid ? attempt.move : "✗ refused") + mark + " · " + who, attempt.mark ? "marked" : "");
+      list.appendChild(item);
+    }
+    item.onclick = () => jump(index + 1);
+    items.push(item);
+  });
+  return items;
+}
+
+function fenAt(match, step) {
+  // The FEN of the position shown: the last legal move's, or the start's.
+  for (let at = step - 1; at >= 0; at -= 1) { if (match.steps[at].attempt.fen) { return match.steps[at].attempt.fen; } }
+  return match.chess.start_fen;
+}
+
+function chessTools(match, position, redraw) {
+  // Chess only: the opening, each side's accuracy and ACPL, a flip control and the FEN and PGN to copy.
+  const facts = document.getElementById("chess-facts"), tools = document.getElementById("chess-tools");
+  facts.replaceChildren();
+  tools.hidden = !match.chess;
+  if (!match.chess) { return; }
+  const c = match.chess, side = (name, i) => name + ": accuracy " + (c.accuracy && c.accuracy[i] != null ? c.accuracy[i] : "–") + ", ACPL " + (c.acpl[i] != null ? c.acpl[i] : "–");
+  facts.appendChild(element("p", "Opening: " + (c.opening || "not in the book"), "opening"));
+  facts.appendChild(element("p", side("White", 0) + " · " + side("Black", 1), "accuracy"));
+  document.getElementById("pgn").textContent = c.pgn;
+  document.getElementById("flip").onclick = () => { flipped = !flipped; redraw(); };
+  const copy = (id) => () => {
+    const text = document.getElementById(id).textContent;
+    if (navigator.clipboard) { navigator.clipboard.writeText(text).catch(() => {}); }
+    document.getElementById("copy-words").textContent = id.toUpperCase() + " copied (or select it below)";
+  };
+  document.getElementById("copy-fen").onclick = copy("fen");
+  document.getElementById("copy-pgn").onclick = copy("pgn");
+}
+
 const PAGE = 100; // matches per page of the chooser, newest first
 
 function showChooser() {
@@ -166,21 +241,17 @@ function show(id, firstStep) {
     const shown = positions(match);
     let step = 0;
     const list = document.getElementById("moves");
-    list.replaceChildren();
-    match.steps.forEach(({ attempt }, index) => {
-      const who = entry.players[attempt.seat] || "";
-      const item = element("li", (attempt.valid ? attempt.move : "✗ refused") + (attempt.mark ? " " + attempt.mark : "") + " · " + who, attempt.mark ? "marked" : "");
-      item.onclick = () => go(index + 1);
-      list.appendChild(item);
-    });
+    const items = moveList(match, entry, list, (to) => go(to));
+    chessTools(match, () => shown[step], () => go(step));
     drawEval(match, (to) => go(to));
     const go = (to) => {
       step = Math.max(0, Math.min(shown.length - 1, to));
       drawBoard(match, shown[step]);
       drawAttempt(match, entry, step);
-      Array.from(list.children).forEach((item, index) => item.classList.toggle("current", index === step - 1));
-      const current = list.children[step - 1];
+      items.forEach((item, index) => item.classList.toggle("current", index === step - 1));
+      const current = items[step - 1];
       if (current) { list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2; }
+      document.getElementById("fen").textContent = match.chess ? fenAt(match, step) : "";
       // The step is in the address (#id/step): a link opens this move; Back leaves the match, not one move.
       history.replaceState(null, "", "#" + encodeURIComponent(id) + "/" + step);
     };
