@@ -28,6 +28,7 @@ class ArenaApp(App[None]):
 
     CSS_PATH = "arena.tcss"
     TITLE = "Arena"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]  # a screen's class: layouts grow with the terminal
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "screen('history')", "History"),
