@@ -42,13 +42,17 @@ from tests.tui_helpers import (
     wait_for,
 )
 
+MOST_TURNS = 60  # more than any game here has for one player
+
 
 async def test_human_beats_nobody_but_finishes_against_minimax_by_clicks(db_path: Path) -> None:
     app = make_app(db_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "minimax"), seed=1))
         board = screen.query_one(Board)
-        while not screen.finished:
+        for _ in range(MOST_TURNS):  # a move that is never taken fails the test, never hangs it
+            if screen.finished:
+                break
             await wait_for(pilot, lambda: human_of(screen).waiting or screen.finished)
             if screen.finished:
                 break
@@ -69,7 +73,9 @@ async def test_human_plays_a_whole_game_by_keys(db_path: Path) -> None:
         screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("human", "random"), seed=2))
         board = screen.query_one(Board)
         typed_once = False
-        while not screen.finished:
+        for _ in range(MOST_TURNS):  # a move that is never taken fails the test, never hangs it
+            if screen.finished:
+                break
             await wait_for(pilot, lambda: human_of(screen).waiting or screen.finished)
             if screen.finished:
                 break
@@ -112,7 +118,9 @@ async def test_a_connect_four_game_by_clicking_columns(db_path: Path) -> None:
         screen = await open_match(app, pilot, SeriesConfig("connect-four", ("human", "random"), seed=4))
         board = screen.query_one(Board)
         column = 0
-        while not screen.finished:
+        for _ in range(MOST_TURNS):  # a move that is never taken fails the test, never hangs it
+            if screen.finished:
+                break
             await wait_for(pilot, lambda: human_of(screen).waiting or screen.finished)
             if screen.finished:
                 break

@@ -36,3 +36,17 @@ def test_names_cut_in_the_middle_stay_told_apart() -> None:
     cut = [shortened(name, 13) for name in names]
     assert len(set(cut)) == len(names) and all(len(c) <= 13 for c in cut)
     assert cut[3] == "llm:gpt-4o" and cut[0] == "llm:gp…-05-13"
+
+
+def test_cut_names_stay_distinct() -> None:
+    from arena.tui.widgets.player_table import distinct_cuts
+
+    names = ["llm:gpt-4 T=0 childplay", "llm:gpt-4o T=0 childplay", "llm:gpt-4o-mini T=0 childplay",
+             "llm:gpt-4o-mini T=0.7 childplay", "llm:claude-3-5-sonnet-20241022 T=0 childplay", "random"]  # fmt: skip
+    for width in (8, 12, 13, 16, 20):
+        cuts = distinct_cuts(names, width)
+        assert len(set(cuts.values())) == len(names), (width, cuts)  # no two rows read the same
+        assert all(len(cut) <= width for cut in cuts.values()), cuts
+    assert distinct_cuts(names, 13)["random"] == "random"  # a name that fits is never cut
+    cuts = distinct_cuts(names, 13)
+    assert cuts["llm:gpt-4 T=0 childplay"] != cuts["llm:gpt-4o T=0 childplay"]

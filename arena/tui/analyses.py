@@ -9,9 +9,9 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arena.analysis.cache import analyse_store, cache_path, fresh, read_cache
+from arena.analysis.cache import analyse_store
 from arena.analysis.leaderboard import Leaderboard, build_leaderboard
-from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
+from arena.analysis.moves import MatchAnalysis
 from arena.analysis.parallel import GAME_COST, worker_count
 from arena.inert import inert
 from arena.store import MatchStore
@@ -93,16 +93,12 @@ class AnalysisKeeper:
         return counts
 
     def games(self) -> list[str]:
-        """The recorded games in the order to analyse them: those with nothing left to grade first, most matches
-        first, then the rest from the cheapest to grade (a chess backlog last)."""
-        counts = self.recorded()
-        cached, _ = read_cache(cache_path(self.store))
-        ident, ended, game = FIELD["id"], FIELD["ended_at"], FIELD["game"]
-        pending: dict[str, int] = dict.fromkeys(counts, 0)
-        for row in self.store.summary_rows().rows:
-            if not fresh(cached.get(row[ident]), row[ended], DEFAULT_GRADE_BUDGET):
-                pending[row[game]] += 1
-        return sorted(counts, key=lambda g: (pending[g] > 0, pending[g] * GAME_COST.get(g, 1), -counts[g], g))
+        """The recorded games in the order to show them: those already analysed for the store as it is (most
+        matches first), then the rest from the cheapest to analyse (a chess backlog last). Read from the index
+        alone: a screen asks this before anything else."""
+        counts, stamp = self.recorded(), self.store.stamp()
+        ready = {game for game, part in list(self.parts.items()) if part.stamp == stamp}
+        return sorted(counts, key=lambda g: (g not in ready, 0 if g in ready else counts[g] * cost(g), -counts[g], g))
 
     def load(self) -> tuple[list[MatchAnalysis], list[str]]:
         """Every game's analyses (new ones analysed and cached), and the warnings of matches that cannot be."""
@@ -165,6 +161,11 @@ class AnalysisKeeper:
         chosen = (game, None, None, None)
         if game is not None and chosen not in self.boards:
             self.boards[chosen] = build_leaderboard(game, [a for a in analyses if a.variant == game], RESAMPLES)
+
+
+def cost(game: str) -> int:
+    """What analysing one match of a game costs, in tic-tac-toe matches."""
+    return GAME_COST.get(game, 1)
 
 
 def belongs(variant: str | None, game: str) -> bool:

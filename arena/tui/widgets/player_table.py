@@ -29,9 +29,10 @@ def fill_rows(table: DataTable[Text], board: Leaderboard, rows: list[PlayerRow],
         shown = table.columns[ColumnKey(column.label)]
         # Fixed widths: the same table however its rows arrived (point ratings first, then the intervals).
         shown.label, shown.auto_width, shown.width = Text(label), False, fixed
+    cut = distinct_cuts([row.player for row in rows], name_width)
     for row, texts in zip(rows, cells, strict=True):
         if len(texts[2]) > name_width:
-            texts = (*texts[:2], inert_text(shortened(row.player, name_width)), *texts[3:])
+            texts = (*texts[:2], inert_text(cut[row.player]), *texts[3:])
         table.add_row(*texts, key=row.player)
     return name_width
 
@@ -49,6 +50,42 @@ def shortened(name: str, width: int) -> str:
         return name
     head = max(1, (width - 1) // 2)
     return name[:head] + "…" + name[len(name) - (width - 1 - head) :] if width > 2 else name[:width]
+
+
+def distinct_cuts(names: list[str], width: int) -> dict[str, str]:
+    """Each name cut to `width` so that no two read the same: cut in the middle (`shortened`); where two cuts
+    coincide, each keeps its head up to the first character that tells it from the others (or a window around that
+    character when it lies further in) and its end after `…`; a tie left after that is numbered."""
+    cuts = {name: shortened(name, width) for name in names}
+    for group in coinciding(cuts):
+        for name in group:
+            at = max(common_prefix(name, other) for other in group if other != name)  # the first telling character
+            if at + 3 <= width:
+                cuts[name] = name[: at + 1] + "…" + name[len(name) - (width - at - 2) :]
+            elif at < len(name):
+                cuts[name] = "…" + name[at - (width - 3) : at + 1] + "…"
+    for group in coinciding(cuts):
+        for number, name in enumerate(group[1:], 2):
+            cuts[name] = shortened(name, width - len(f"#{number}")) + f"#{number}"
+    return cuts
+
+
+def coinciding(cuts: dict[str, str]) -> list[list[str]]:
+    """The names whose cuts read the same, in groups."""
+    found: dict[str, list[str]] = {}
+    for name, cut in cuts.items():
+        found.setdefault(cut, []).append(name)
+    return [group for group in found.values() if len(group) > 1]
+
+
+def common_prefix(one: str, other: str) -> int:
+    """How many leading characters two names share."""
+    count = 0
+    for a, b in zip(one, other, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count
 
 
 def row_cells(row: PlayerRow, sinks: bool, chess: bool = False) -> tuple[Text, ...]:
