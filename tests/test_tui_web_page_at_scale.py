@@ -22,7 +22,7 @@ async def test_w_writes_the_site_of_6000_matches_from_the_app(db_path: Path) -> 
     app = make_app(db_path)
     said: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        app.notify = lambda message, **_: said.append(str(message))  # type: ignore[method-assign,assignment]
+        app.notify = lambda message, **_: said.append(str(message))  # type: ignore[method-assign]
         await pilot.press("f4")
         await wait_for(pilot, lambda: bool(getattr(app.screen, "rows", None)), timeout=600)
         await pilot.press("w")

@@ -4,6 +4,7 @@ beside 30 empty ones)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from textual.widgets import Static
@@ -24,13 +25,13 @@ async def test_the_live_match_grows_with_the_terminal(db_path: Path) -> None:
         score = screen.query_one("#score", Static)
         await wait_for(pilot, lambda: "minimax" in str(score.render()), timeout=60)
         await pilot.pause()
-        assert screen.has_class("-wide")
+        assert app.has_class("-wide")
         assert screen.query_one("#left").outer_size.width >= 160 * 0.45
         lines = str(score.render()).splitlines()
         assert score.size.height == len(lines), lines  # no line wrapped
     async with make_app(db_path).run_test(size=(80, 24)) as pilot:
-        narrow = await open_match(pilot.app, pilot, config)  # type: ignore[arg-type]
-        assert narrow.has_class("-narrow") and not narrow.has_class("-wide")
+        await open_match(pilot.app, pilot, config)  # type: ignore[arg-type]
+        assert not pilot.app.has_class("-wide")
 
 
 async def test_the_replays_move_list_takes_the_room_there_is(db_path: Path) -> None:
@@ -47,3 +48,23 @@ async def test_the_replays_move_list_takes_the_room_there_is(db_path: Path) -> N
         moves, detail = screen.query_one(MoveList), screen.query_one("#replay-detail")
         assert moves.size.height >= 30 > detail.size.height  # the short summary leaves its room to the moves
         assert moves.size.height >= min(len(record.moves), 30)
+
+
+async def test_a_late_event_never_takes_the_board_from_a_person_to_move(db_path: Path) -> None:
+    """Under load the opponent's move event was drawn after the person's turn began: the board was redrawn not
+    interactive and every click was ignored (a person could not move at all)."""
+    from arena.tui.widgets.board import Board
+    from tests.tui_helpers import human_of
+
+    app = make_app(db_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_match(app, pilot, SeriesConfig("tictactoe", ("random", "human"), seed=3))
+        await wait_for(pilot, lambda: human_of(screen).waiting)
+        view = human_of(screen).view
+        assert view is not None and screen.runner is not None
+        start = screen.runner.game.initial_state(random.Random(0))
+        screen.draw(start)  # the start of the game, drawn late
+        board = screen.query_one(Board)
+        assert board.interactive  # still the person's move
+        assert board.grids[0].symbols != [["."] * 3] * 3  # their position (the opponent's first mark), not the late one
+        await pilot.press("a")

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -20,6 +20,7 @@ from arena.tui.screens.setup import SetupScreen
 if TYPE_CHECKING:
     from arena.tui.analyses import AnalysisKeeper
 
+WIDE = 140  # columns from which layouts grow (the live match's left column)
 NOTICED = 200  # matches to analyse at start before the app says so (fewer take well under a second)
 
 
@@ -28,7 +29,6 @@ class ArenaApp(App[None]):
 
     CSS_PATH = "arena.tcss"
     TITLE = "Arena"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]  # a screen's class: layouts grow with the terminal
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "screen('history')", "History"),
@@ -48,6 +48,10 @@ class ArenaApp(App[None]):
         self.keeper_lock = threading.Lock()  # the background analysis and F4 may ask for it at once
         self.memory = db_path.with_name("tui.json")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """From WIDE columns the layouts grow (Textual's breakpoints on every screen lost clicks under load)."""
+        self.set_class(event.size.width >= WIDE, "-wide")
+
     def get_default_screen(self) -> Screen[Any]:
         """The setup form is the bottom screen: drawn first, and what Esc comes back to."""
         return SetupScreen(self.store, self.memory)
@@ -63,6 +67,7 @@ class ArenaApp(App[None]):
     def analyse_in_background(self) -> None:
         """Analyse what was recorded since the last run while the person sets up: F4 then opens at once."""
         from arena.tui.analyses import AnalysisStopped, Step
+        from arena.tui.screens import leaderboard  # noqa: F401 - loaded here, F4 opens without waiting for it
 
         told: list[int] = []
 

@@ -206,7 +206,7 @@ class LeaderboardScreen(Screen[None]):
     def fill_table(self) -> None:
         """Refill the table; the highlighted player stays highlighted through a new sort or filter."""
         table = self.query_one("#lb-table", DataTable)
-        kept = self.current_player()
+        kept, had_rows = self.current_player(), bool(self.rows)
         table.clear()
         if self.board is None:
             return
@@ -214,9 +214,9 @@ class LeaderboardScreen(Screen[None]):
         self.name_width = fill_rows(table, self.board, self.rows, self.app.size.width)
         players = [row.player for row in self.rows]
         table.move_cursor(row=players.index(kept) if kept in players else 0)
-        # The same row number after a switch of game raises no highlight event: the name line is set here too.
-        show_identity(self.query_one("#lb-player", Static), self.current_player(), self.name_width)
-        self.refresh_bindings()  # Enter lists matches once there are rows
+        show_identity(self.query_one("#lb-player", Static), self.current_player(), self.name_width)  # no event then
+        if had_rows != bool(self.rows):  # the footer is redrawn only when Enter comes or goes
+            self.refresh_bindings()
 
     def draw_charts(self) -> None:
         if self.board is None:

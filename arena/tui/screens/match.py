@@ -132,7 +132,12 @@ class MatchScreen(MatchControls):
         return None
 
     def draw(self, state: Any, interactive: bool = False) -> None:
+        """Draw a position; while a person is to move, theirs, ready for their move: an event queued before their
+        turn began (the opponent's move, drawn late under load) never takes the board from them."""
         assert self.runner is not None
+        waiting = next((h.view for h in self.humans.values() if h.waiting and h.view is not None), None)
+        if waiting is not None:
+            state, interactive = waiting.state, True
         names = tuple(player.spec for player in self.runner.players)
         self.query_one(Board).show(self.runner.game, state, self.viewer(state), interactive, names)
 

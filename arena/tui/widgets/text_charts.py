@@ -6,8 +6,8 @@ import math
 
 from rich.text import Text
 
-from arena.analysis.charts import move_counts
 from arena.analysis.leaderboard import Leaderboard
+from arena.analysis.move_counts import move_counts
 from arena.analysis.moves import MatchAnalysis
 
 BAR = 30  # characters of a chart bar
