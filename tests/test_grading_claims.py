@@ -166,6 +166,15 @@ async def test_the_leaderboard_shows_a_game_at_once_while_another_process_grades
             pending = screen.query_one("#lb-pending")
             await wait_for(pilot, lambda: "another arena process is grading" in str(pending.render()))
             assert pending.display
+            await pilot.press("escape")  # closed while the wait goes on: it is told of the wait no more
+            assert app.kept is not None
+            told: list[object] = []
+            app.kept.watchers.append(told.append)
+            await wait_for(pilot, lambda: len(told) >= 3)  # the wait told its watchers again (a closed one crashed)
+            await pilot.press("f4")
+            again = app.screen
+            assert isinstance(again, LeaderboardScreen) and again is not screen
+            await wait_for(pilot, lambda: bool(again.rows), timeout=120)
             await pilot.press("ctrl+q")
         assert app.kept is not None
         assert app.kept.locks["connect-four"].acquire(timeout=60)  # the wait on the claim ended with the app

@@ -152,7 +152,11 @@ class AnalysisKeeper:
             raise AnalysisStopped
         self.last = step
         for watcher in list(self.watchers):
-            watcher(step)
+            try:
+                watcher(step)
+            except Exception:  # a screen failing to show progress (it was closed) never stops the analysis
+                with contextlib.suppress(ValueError):
+                    self.watchers.remove(watcher)
 
     def rate_busiest(self) -> None:
         """The leaderboard the Leaderboard opens on (the busiest game, no filter), with its intervals."""

@@ -10,15 +10,15 @@ from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
 
-from arena.analysis.combined import CombinedRow, combined_scores
+from arena.analysis.combined import CombinedRow
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.inert import inert
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
-from arena.tasks.session import task_sessions
-from arena.tui.analyses import RESAMPLES, AnalysisKeeper, AnalysisStopped, Step, busiest_game
+from arena.tui.analyses import RESAMPLES, AnalysisKeeper, busiest_game
 from arena.tui.screens.history import HistoryScreen
+from arena.tui.screens.leaderboard_feed import feed
 from arena.tui.web_report import web_report_words
 from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing, refill
 from arena.tui.widgets.player_columns import BY_LABEL, COLUMNS, header, next_sort, sorted_players
@@ -93,33 +93,12 @@ class LeaderboardScreen(Screen[None]):
     @work(thread=True, exclusive=True)
     def load(self) -> None:
         """Each game's analyses as they are ready (ungraded games last): a game never waits on another's."""
-
-        def progress(step: Step) -> None:
-            self.app.call_from_thread(self.pending, step.words())
-
-        self.keeper.watchers.append(progress)
-        everything: list[MatchAnalysis] = []
-        try:
-            if self.keeper.last is not None:
-                progress(self.keeper.last)
-            games = self.keeper.games()
-            for number, game in enumerate(games, 1):
-                part = self.keeper.load_game(game)
-                everything += part.analyses
-                if part.failed:  # a match that cannot be analysed is said, never silently dropped
-                    self.app.call_from_thread(self.app.notify, part.warning(), severity="warning", markup=False)
-                self.app.call_from_thread(self.loaded, part.analyses, number == len(games))
-            if not games:
-                self.app.call_from_thread(self.loaded, [], True)
-        except AnalysisStopped:
-            return  # the app is closing
-        finally:
-            self.keeper.watchers.remove(progress)
-        combined = combined_scores(everything, [s for s in task_sessions(self.store) if s.answers])
-        self.app.call_from_thread(self.show_combined, combined)
+        feed(self, self.app)
 
     def show_combined(self, rows: list[CombinedRow]) -> None:
         """ChildPlay's combined score over every game and task recorded (not filtered: it spans games)."""
+        if not self.is_attached:
+            return
         self.combined = rows
         view, empty = self.query_one("#lb-combined", Static), "no ChildPlay results or task sessions yet (F6)"
         show_whole(view, house_style(combined_table(rows), self.app.get_css_variables()) if rows else empty)
@@ -129,12 +108,16 @@ class LeaderboardScreen(Screen[None]):
 
     def pending(self, words: str) -> None:
         """Say how far another game's analysis has got: in the status line until a leaderboard is shown."""
+        if not self.is_attached:
+            return
         line = self.query_one("#lb-pending" if self.board else "#lb-status", Static)
         line.update(words)
         line.display = bool(words) or not self.board
 
     def loaded(self, analyses: list[MatchAnalysis], last: bool) -> None:
         """Add a game's analyses to the filters; the first game ready is shown at once (the busiest of its boards)."""
+        if not self.is_attached:
+            return
         self.analyses = self.analyses + analyses
         games, families, sources = filter_choices(self.analyses)
         chooser = self.query_one("#lb-game", Select)
