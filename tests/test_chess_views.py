@@ -75,6 +75,7 @@ async def test_the_apps_replay_at_80x24(graded: tuple[Path, MatchRecord, list[li
         screen = ReplayScreen(record)
         await app.push_screen(screen)
         await wait_for(pilot, lambda: bool(screen.grades), timeout=120)
+        assert screen.sub_title == opening  # the opening in the header at every move
         detail = str(screen.query_one("#detail", Static).render())
         assert f"opening {opening}" in detail and "White accuracy " in detail and "Black accuracy " in detail
         assert "ACPL " in detail
@@ -131,11 +132,13 @@ def test_the_web_replay_at_390_px(graded: tuple[Path, MatchRecord, list[list[Any
     assert rows_shown.count() == (len(moves) + 1) // 2  # a row per move number: White's and Black's moves
     assert rows_shown.nth(0).locator(".number").inner_text() == "1."
     shown = [page.locator("#moves .move").nth(i).inner_text() for i in range(len(moves))]
-    for (_, san, _), text in zip(moves, shown, strict=True):
-        assert text.startswith(san)
+    for (_, san, _), text, grade in zip(moves, shown, (a for a in rows if a[VALID]), strict=True):
+        mark = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}.get(grade[KIND] or "", "")
+        assert text == san + mark  # every mark whole, as lichess writes it (Nh3?!)
     first_marked = next(i for i, (_, _, best) in enumerate(moves) if best)
     page.locator("#moves .move").nth(first_marked).click()
     assert f"Best was {moves[first_marked][2]}." in page.locator("#attempt").inner_text()
+    assert page.locator("#eval line.now").get_attribute("x1") == str(first_marked + 1)  # the move shown, marked
     assert page.locator("#board td.last").count() == 2  # the move's two squares
     assert page.locator("#board tr").nth(1).locator("th").inner_text() == "8"
     page.locator("#flip").click()

@@ -131,6 +131,7 @@ class ReplayScreen(Screen[None]):
             self.chess = [{} for _ in rows]
             chess_steps(self.record, rows, self.chess)
             self.facts = chess_facts(self.record, rows)
+            self.sub_title = self.facts.get("opening") or ""  # in the header at every move
 
     def show(self) -> None:
         state = self.states[self.step]

@@ -148,6 +148,10 @@ function drawEval(match, jump) {
   [["x1", 0], ["x2", width], ["y1", 0], ["y2", 0]].forEach(([k, v]) => zero.setAttribute(k, v));
   zero.setAttribute("class", "zero");
   svg.appendChild(zero);
+  const now = document.createElementNS(ns, "line"); // the move shown, moved by go()
+  now.setAttribute("class", "now");
+  [["y1", -top], ["y2", top], ["x1", 0], ["x2", 0]].forEach(([k, v]) => now.setAttribute(k, v));
+  svg.appendChild(now);
   const line = document.createElementNS(ns, "polyline");
   line.setAttribute("points", points.map(([x, v]) => x + "," + (-v)).join(" "));
   svg.appendChild(line);
@@ -165,7 +169,7 @@ function moveList(match, entry, list, jump) {
   const items = [];
   let row = null, cell = element("span", null, "cell");
   match.steps.forEach(({ attempt }, index) => {
-    const mark = attempt.mark ? " " + attempt.mark : "";
+    const mark = attempt.mark ? (match.chess ? "" : " ") + attempt.mark : ""; // chess as lichess: Nh3?!
     let item;
     if (match.chess && attempt.san) {
       const white = attempt.number.endsWith(".") && !attempt.number.endsWith("...");
@@ -252,6 +256,8 @@ function show(id, firstStep) {
       const current = items[step - 1];
       if (current) { list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2; }
       document.getElementById("fen").textContent = match.chess ? fenAt(match, step) : "";
+      const now = document.querySelector("#eval line.now");
+      if (now) { now.setAttribute("x1", step); now.setAttribute("x2", step); }
       // The step is in the address (#id/step): a link opens this move; Back leaves the match, not one move.
       history.replaceState(null, "", "#" + encodeURIComponent(id) + "/" + step);
     };
