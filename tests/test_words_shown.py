@@ -50,3 +50,13 @@ def test_cut_names_stay_distinct() -> None:
     assert distinct_cuts(names, 13)["random"] == "random"  # a name that fits is never cut
     cuts = distinct_cuts(names, 13)
     assert cuts["llm:gpt-4 T=0 childplay"] != cuts["llm:gpt-4o T=0 childplay"]
+
+
+def test_a_capped_best_value_is_said_as_a_bound_and_a_mate_as_a_mate() -> None:
+    from arena.report.site.frames import chess_words
+
+    said = chess_words(1000, -1000, True, "blunder", mate=-2, seat=0)  # White had a forced mate and walked into one
+    assert "#-2 after it" in said and "≥ +10.00 with the best move" in said and "10.00 with" in said
+    black = chess_words(1000, 150, True, "blunder", mate=None, seat=1)  # Black's view turned to White's
+    assert "-1.50 after it" in black and "≤ -10.00 with the best move" in black
+    assert "+0.35 with the best move" in chess_words(35, 20, False, "", mate=None, seat=0)

@@ -78,8 +78,10 @@ def chess_words(
     kind = recorded_kind(best, value, blunder, kind)
     mark = f"{MARKS[kind]} a{'n' if kind == 'inaccuracy' else ''} {kind}" if kind else "good"
     sign = 1 if seat == 0 else -1
-    return (f"{mark} (Stockfish, White's view: {evaluation(value, mate, sign)} after it, {sign * best / 100:+.2f} "
-            "with the best move)")  # fmt: skip
+    shown = sign * best  # capped at ±10 pawns, a forced mate included: said as a bound, never as a value
+    best_words = f"{shown / 100:+.2f}" if abs(best) < 1000 else ("≥ +10.00" if shown > 0 else "≤ -10.00")
+    return (f"{mark} (Stockfish, White's view: {evaluation(value, mate, sign)} after it, {best_words} with the best "
+            "move)")  # fmt: skip
 
 
 def chess_mark(row: list[Any], seat: int) -> str:
