@@ -65,7 +65,7 @@ async def test_a_person_plays_stockfish_by_clicks_and_by_typing(db_path: Path) -
         await wait_for(pilot, lambda: screen_of.grades, timeout=60)  # graded by Stockfish, then cached
         await pilot.press("right")
         shown = str(screen_of.query_one("#status", Static).render())
-        assert "e2e4" in shown and "(+0." in shown  # 1. e4 keeps White's small edge
+        assert "1. e4" in shown and "(+0." in shown  # 1. e4 keeps White's small edge
         assert "(Stockfish, White's view: +0." in shown  # the verdict in words, as on the web
         graph = screen_of.query_one("#evals", EvalGraph)
         assert len(graph.values) == len(record.moves) and graph.current == 0  # the first move marked

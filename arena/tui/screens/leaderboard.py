@@ -17,7 +17,6 @@ from arena.inert import inert
 from arena.report.tables import GROUPS_APART, combined_table, first_move_text, matrix_legend, matrix_table
 from arena.store import MatchStore
 from arena.tui.analyses import RESAMPLES, AnalysisKeeper, busiest_game
-from arena.tui.screens.history import HistoryScreen
 from arena.tui.screens.leaderboard_feed import feed
 from arena.tui.web_report import web_report_words
 from arena.tui.widgets.board_filters import ANY, FAMILIES, SOURCES, TOURNAMENTS, filter_choices, passing, refill
@@ -265,6 +264,8 @@ class LeaderboardScreen(Screen[None]):
             return
         ids = {a.id for a in self.selected() if player in a.players}
         label, names = f"{player} in {self.board.game}", self.keeper.names()
+        from arena.tui.screens.history import HistoryScreen  # History and Replay load when first opened
+
         self.app.push_screen(HistoryScreen(self.store, only=ids, label=label, names=names))
 
     def action_tab(self, pane: str) -> None:
