@@ -63,6 +63,18 @@ def claimed(folder: Path, games: set[str], waiting: Callable[[str], None]) -> It
                 os.close(handle)  # closing the file lets go of its lock
 
 
+def claimed_elsewhere(folder: Path, game: str) -> bool:
+    """Whether another process (or thread) grades `game` now: a glance, true only while its claim is held."""
+    try:
+        handle = os.open(claim_path(folder, game), os.O_RDWR)
+    except OSError:  # never claimed here
+        return False
+    try:
+        return not try_lock(handle)
+    finally:
+        os.close(handle)  # closing lets go of the lock this glance may have taken
+
+
 def try_lock(handle: int) -> bool:
     """Take the lock at once, or say it is held by another process."""
     try:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from arena.analysis.cache import analyse_store
+from arena.analysis.claims import claimed_elsewhere
 from arena.analysis.leaderboard import Leaderboard, build_leaderboard
 from arena.analysis.moves import MatchAnalysis
 from arena.analysis.parallel import GAME_COST, worker_count
@@ -19,6 +20,7 @@ from arena.store.summaries import FIELD
 from games.registry import canonical_name
 
 RESAMPLES = 1000  # as the report: intervals follow the point ratings a moment later
+SLOW = 50  # a match's cost (in tic-tac-toe matches) from which its game is analysed after the others: chess
 Stamp = tuple[tuple[str, int, int], ...]
 
 
@@ -93,12 +95,14 @@ class AnalysisKeeper:
         return counts
 
     def games(self) -> list[str]:
-        """The recorded games in the order to show them: those already analysed for the store as it is (most
-        matches first), then the rest from the cheapest to analyse (a chess backlog last). Read from the index
-        alone: a screen asks this before anything else."""
+        """The recorded games in the order to show them: those already analysed for the store as it is, then the
+        rest, games another process is grading and games graded by Stockfish last; most matches first within each.
+        Read from the index and the claims alone: a screen asks this before anything else."""
         counts, stamp = self.recorded(), self.store.stamp()
         ready = {game for game, part in list(self.parts.items()) if part.stamp == stamp}
-        return sorted(counts, key=lambda g: (g not in ready, 0 if g in ready else counts[g] * cost(g), -counts[g], g))
+        busy = {game for game in counts if game not in ready and claimed_elsewhere(self.store.folder, game)}
+        slow = {game for game in counts if game not in ready and cost(game) >= SLOW}
+        return sorted(counts, key=lambda g: (g not in ready, g in busy, g in slow, -counts[g], g))
 
     def load(self) -> tuple[list[MatchAnalysis], list[str]]:
         """Every game's analyses (new ones analysed and cached), and the warnings of matches that cannot be."""
