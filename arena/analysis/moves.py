@@ -328,19 +328,25 @@ def chess_row(verdict: Any) -> list[Any]:
 
 def add_game_accuracy(result: MatchAnalysis) -> None:
     """Each side's lichess game accuracy from its graded moves' evaluations, when every legal move was graded."""
-    from arena.engines.chess_grades import game_accuracy
-
-    value, seat, valid = MOVE_FIELDS.index("value"), MOVE_FIELDS.index("seat"), MOVE_FIELDS.index("valid")
-    played = [row for row in result.moves if row[valid]]
-    if not played or any(row[value] is None for row in played):
-        return
-    white_starts = int(played[0][seat]) == 0
-    # A row's value is capped at ±1000, a forced mate included: lila's forceAsCp already.
-    white_cps = [row[value] if int(row[seat]) == 0 else -row[value] for row in played]
-    for seat, accuracy in enumerate(game_accuracy(white_cps, white_starts)):
+    for seat, accuracy in enumerate(side_accuracies(result.moves)):
         if accuracy is not None:
             result.seats[seat].game_accuracy = accuracy
             result.seats[seat].accuracy_games = 1
+
+
+def side_accuracies(rows: list[list[Any]]) -> tuple[float | None, float | None]:
+    """White's and Black's (seat 0's and 1's) lichess game accuracy from a chess game's move rows; None for both
+    unless every legal move was graded."""
+    from arena.engines.chess_grades import game_accuracy
+
+    value, seat, valid = MOVE_FIELDS.index("value"), MOVE_FIELDS.index("seat"), MOVE_FIELDS.index("valid")
+    played = [row for row in rows if len(row) > value and row[valid]]
+    if not played or any(row[value] is None for row in played):
+        return None, None
+    white_starts = int(played[0][seat]) == 0
+    # A row's value is capped at ±1000, a forced mate included: lila's forceAsCp already.
+    white_cps = [row[value] if int(row[seat]) == 0 else -row[value] for row in played]
+    return game_accuracy(white_cps, white_starts)
 
 
 def chess_class(verdict: Any) -> list[Any]:

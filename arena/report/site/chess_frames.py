@@ -10,7 +10,7 @@ from typing import Any
 
 import chess
 
-from arena.analysis.moves import MOVE_FIELDS, game_for
+from arena.analysis.moves import MOVE_FIELDS, game_for, side_accuracies
 from arena.match.records import MatchRecord
 
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -50,7 +50,6 @@ def start_board(record: MatchRecord) -> chess.Board:
 def chess_facts(record: MatchRecord, rows: list[list[Any]]) -> dict[str, Any]:
     """The match's PGN, starting FEN, opening name, and White's and Black's accuracy and ACPL (None where not
     graded; ACPL: the mean centipawns lost against the best move, evaluations capped at 10 pawns as lichess's)."""
-    from arena.engines.chess_grades import game_accuracy
     from arena.report.pgn import match_pgn
     from games.chess.theory import book_exit
 
@@ -58,14 +57,13 @@ def chess_facts(record: MatchRecord, rows: list[list[Any]]) -> dict[str, Any]:
     played = [chess.Move.from_uci(str(m.move)) for m in record.played]
     facts: dict[str, Any] = {"pgn": match_pgn(record, None), "start_fen": board.fen()}
     facts["opening"] = book_exit(board, played).name or None
+    accuracies = side_accuracies(rows)  # as the analysis counts them: seat 0 plays White
+    if accuracies != (None, None):
+        facts["accuracy"] = [None if a is None else round(a, 1) for a in accuracies]
     fields = [dict(zip(MOVE_FIELDS, row, strict=False)) for row in rows if row and row[MOVE_FIELDS.index("valid")]]
-    graded = [f for f in fields if f.get("value") is not None and f.get("best_value") is not None]
-    white_starts = board.turn == chess.WHITE  # the first seat plays the side to move
-    if graded and len(graded) == len(fields):  # lichess's game accuracy needs every move's evaluation
-        white_cps = [f["value"] if (int(f["seat"]) == 0) == white_starts else -f["value"] for f in graded]
-        facts["accuracy"] = [None if a is None else round(a, 1) for a in game_accuracy(white_cps, white_starts)]
     losses: list[list[int]] = [[], []]  # White's, Black's
-    for f in graded:
-        losses[0 if (int(f["seat"]) == 0) == white_starts else 1].append(max(0, int(f["best_value"]) - int(f["value"])))
+    for f in fields:
+        if f.get("value") is not None and f.get("best_value") is not None:
+            losses[int(f["seat"])].append(max(0, int(f["best_value"]) - int(f["value"])))
     facts["acpl"] = [round(sum(side) / len(side)) if side else None for side in losses]
     return facts
