@@ -31,6 +31,7 @@ class Outcome:
     winner: int | None
     reason: str
     line: tuple[tuple[int, int], ...] = ()
+    scores: tuple[float, ...] = ()  # each seat's score where the game counts one (poker's chips)
 
     @property
     def is_draw(self) -> bool:

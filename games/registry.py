@@ -23,14 +23,25 @@ GAMES: dict[str, Callable[..., Any]] = {
     "gomoku": _loaded("games.gomoku", "Gomoku"),
     "battleship": _loaded("games.battleship", "Battleship"),
     "chess": _loaded("games.chess", "Chess"),
+    "kuhn-poker": _loaded("games.poker", "kuhn"),
+    "leduc-poker": _loaded("games.poker", "leduc"),
 }
-ALIASES = {"tic-tac-toe": "tictactoe", "ttt": "tictactoe", "connect4": "connect-four", "c4": "connect-four"}
+ALIASES = {
+    "kuhn": "kuhn-poker",
+    "leduc": "leduc-poker",
+    "tic-tac-toe": "tictactoe",
+    "ttt": "tictactoe",
+    "connect4": "connect-four",
+    "c4": "connect-four",
+}
 OPTIONS: dict[str, tuple[str, ...]] = {
     "tictactoe": ("rows", "cols", "k"),
     "connect-four": ("rows", "cols"),
     "gomoku": ("rows", "cols", "k"),
     "battleship": ("preset", "fleets", "side"),
     "chess": ("max_plies", "opening", "claims", "fen", "chess960", "automatic_draws"),
+    "kuhn-poker": ("hands", "duplicate"),
+    "leduc-poker": ("hands", "duplicate"),
 }
 
 
@@ -71,6 +82,8 @@ def game_from_record(name: str, options: dict[str, Any]) -> Any:
 def variant_label(name: str, options: dict[str, Any]) -> str:
     """`connect-four`, or `connect-four 7x7`, `tictactoe 4x4 k=4`, `battleship childplay` off the default board."""
     key = canonical_name(name)
+    if key.endswith("-poker"):  # a match's length and duplicate dealing change the measurement, not the game
+        return key
     defaults = GAMES[key]().options()
     if key == "battleship":  # a published game's fixed fleets are another board than the preset's random ones
         preset = options.get("preset", defaults["preset"])

@@ -145,6 +145,7 @@ class MatchAnalysis:
     opening_name: str = ""  # chess: the name of the last named opening position reached
     opening_plies: int = 0  # chess: plies of a shipped opening played before the players' first move
     slices: list[dict[str, list[float]]] = field(default_factory=list)  # chess, per seat: arena.analysis.slices
+    poker: dict[str, Any] = field(default_factory=dict)  # poker: its hands and decisions (arena.analysis.poker_record)
 
     def as_json(self) -> dict[str, Any]:
         """Plain values for the cache: seats without their zero counts (the move rows are not copied)."""
@@ -316,6 +317,10 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
         result.grading_problem = chess_grader.problem
     elif chess_grader is not None:
         add_game_accuracy(result)
+    if document["game"].endswith("-poker"):
+        from arena.analysis.poker_record import poker_summary
+
+        result.poker = poker_summary(game, document)
     return result
 
 

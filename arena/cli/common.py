@@ -120,11 +120,19 @@ def add_game_options(parser: argparse.ArgumentParser, battleship: bool = True) -
             "`chess960` (a Chess960 start drawn by each match's seed) or `chess960:N` (0-959)",
         )
         parser.add_argument("--max-plies", type=positive_int, help="chess: moves of either side before a draw (200)")
+        parser.add_argument("--hands", type=positive_int, help="poker: hands a match (20; even with duplicate play)")
+        parser.add_argument(
+            "--no-duplicate",
+            dest="duplicate",
+            action="store_false",
+            default=None,
+            help="poker: deal every hand afresh (by default each deal is played twice, the seats swapped)",
+        )
 
 
-def game_options(args: argparse.Namespace) -> dict[str, int | str]:
+def game_options(args: argparse.Namespace) -> dict[str, int | str | bool]:
     """The board options the user gave."""
-    names = ("rows", "cols", "k", "preset", "opening", "max_plies")
+    names = ("rows", "cols", "k", "preset", "opening", "max_plies", "hands", "duplicate")
     return {k: v for k in names if (v := getattr(args, k, None)) is not None}
 
 

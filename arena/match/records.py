@@ -64,6 +64,7 @@ class OutcomeRecord(BaseModel):
     termination: str
     disqualified: int | None = None
     detail: str = ""
+    scores: list[float] | None = None  # each seat's score where the game counts one (poker: chips won)
 
     def points(self, seat: int) -> float | None:
         """The seat's points in the rating fit (`seat_points`)."""

@@ -1,5 +1,6 @@
 """Player specs are strings: `random`, `random-any`, `minimax[:SECONDS][,nodes=N][,level=N]`,
-`stockfish[:elo=N,nodes=N]`, `scripted:MOVE;MOVE`, `llm:MODEL`.
+`stockfish[:elo=N,nodes=N]`, `scripted:MOVE;MOVE`, `llm:MODEL`; at poker `cfr`, `br:STYLE` and the styles
+`always-call`, `always-raise`, `tight`, `loose`.
 
 An `llm:` spec takes `;key=value` options.
 """
@@ -21,6 +22,8 @@ def _engine(argument: str, seed: int | str, options: PlayerOptions) -> Player:
 
     if options.game == "chess":
         raise ValueError("minimax has no chess engine: play stockfish[:elo=N] (or random) at chess")
+    if options.game.endswith("-poker"):
+        raise ValueError("minimax has no poker engine: play cfr (the equilibrium), br:STYLE or a style at poker")
     budget, level = DEFAULT_BUDGET, TOP_LEVEL
     nodes: int | None = None
     given: set[str] = set()
@@ -68,6 +71,34 @@ def _stockfish(argument: str, seed: int | str, options: PlayerOptions) -> Player
     return StockfishPlayer(seed, chosen)
 
 
+def _cfr(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    from arena.players.poker_players import check_poker, equilibrium_player
+
+    check_poker("cfr", options.game)
+    if argument:
+        raise ValueError("cfr takes no argument")
+    return equilibrium_player(seed)
+
+
+def _best_response(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+    from arena.players.poker_players import best_response_player, check_poker
+
+    check_poker("br", options.game)
+    return best_response_player(argument.strip(), seed)
+
+
+def _style(style: str) -> Callable[[str, int | str, PlayerOptions], Player]:
+    def build(argument: str, seed: int | str, options: PlayerOptions) -> Player:
+        from arena.players.poker_players import StylePlayer, check_poker
+
+        check_poker(style, options.game)
+        if argument:
+            raise ValueError(f"{style} takes no argument")
+        return StylePlayer(style)
+
+    return build
+
+
 def _random(argument: str, seed: int | str, options: PlayerOptions) -> Player:
     if argument:
         raise ValueError("random takes no argument")
@@ -107,6 +138,9 @@ PLAYER_KINDS: dict[str, Callable[[str, int | str, PlayerOptions], Player]] = {
     "scripted": _scripted,
     "llm": _llm,
     "human": _human,
+    "cfr": _cfr,
+    "br": _best_response,
+    **{style: _style(style) for style in ("always-call", "always-raise", "tight", "loose")},
 }
 
 

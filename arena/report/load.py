@@ -65,6 +65,7 @@ class Report:
     published: list[Comparison] = field(default_factory=list)  # imported games' published figures beside ours
     anchors: dict[str, float] = field(default_factory=dict)  # the anchors asked for, under the tables' names
     puzzles: list[PuzzleRow] = field(default_factory=list)  # per player and puzzle set: on the puzzle scale, apart
+    poker: dict[str, PokerStanding] = field(default_factory=dict)  # per poker game: chips per hand, graded decisions
 
 
 def load_report(
@@ -116,7 +117,25 @@ def load_report(
     imported = any(analysis.source != "arena" for analysis in analyses)
     published = comparisons(store, source, game, imported) if tournament is None and family is None else []
     puzzles = stored_puzzles(store) if with_sessions and source in (None, "arena") else []
-    return Report(analyses, boards, sessions, combined, published, dict(anchors or {}), puzzles)
+    poker = {board.game: poker_standing(analyses, board.game) for board in boards if board.game.endswith("-poker")}
+    return Report(analyses, boards, sessions, combined, published, dict(anchors or {}), puzzles, poker)
+
+
+@dataclass
+class PokerStanding:
+    """A poker game's players by chips per hand with their graded decisions, and its pairs head to head."""
+
+    rows: list[Any]  # arena.analysis.poker.PokerRow
+    pairs: list[dict[str, Any]]
+    game: dict[str, Any]
+
+
+def poker_standing(analyses: list[MatchAnalysis], game: str) -> PokerStanding:
+    """Chips per hand and graded decisions at one poker game (imported only when a report holds poker)."""
+    from arena.analysis.poker import game_block, head_to_head, poker_rows
+
+    chosen = [analysis for analysis in analyses if analysis.variant == game]
+    return PokerStanding(poker_rows(chosen, game), head_to_head(chosen), game_block(game))
 
 
 def stored_puzzles(store: MatchStore) -> list[PuzzleRow]:
@@ -171,6 +190,16 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             "versions": board.versions,  # what played the matches: more than one and the table mixes versions
             "mixed_versions": len(board.versions) > 1,
         }
+        standing = report.poker.get(board.game)
+        if standing is not None:  # poker ranks by chips per hand; each player's row gains its poker block
+            blocks = {row.player: row.as_dict() for row in standing.rows}
+            players = games[board.game]["players"]
+            for entry in players:
+                entry["poker"] = blocks.get(entry["player"])
+            order = [row.player for row in standing.rows]
+            players.sort(key=lambda entry: order.index(entry["player"]) if entry["player"] in order else len(order))
+            games[board.game]["sort"] = "chips_per_hand"
+            games[board.game]["poker"] = standing.game | {"head_to_head": standing.pairs}
         if board.rules == "chess" or board.game.startswith("chess"):
             from arena.analysis.book import book_json
 

@@ -8,7 +8,7 @@ import random
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -205,6 +205,8 @@ class MatchRunner:
                     continue
                 text = game.move_text(move)
                 history.append(text)
+                if hasattr(game, "move_info"):  # what the game records of a decision (poker: its information set)
+                    choice = replace(choice, info={**choice.info, **game.move_info(state, move)})
                 self.moves.append(self.move_record(choice, ply, seat, attempt, seconds, text, None))
                 state = after
                 await self.emit(
@@ -216,6 +218,7 @@ class MatchRunner:
             winner=result.winner,
             termination="draw" if result.winner is None else "win",
             detail=result.reason,
+            scores=list(result.scores) or None,
         )
 
     @staticmethod
