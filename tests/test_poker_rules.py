@@ -108,3 +108,14 @@ def test_bad_options_are_one_line_errors() -> None:
     assert make_game("kuhn", hands=5, duplicate=False).hands == 5
     with pytest.raises(ValueError, match="at least 1 hand"):
         make_game("leduc-poker", hands=0)
+
+
+def test_fixed_styles_decide_on_what_their_seat_can_see() -> None:
+    from games.poker.hands import decisions
+    from games.poker.styles import STYLES, style_action
+
+    for style in STYLES:
+        said: dict[str, str] = {}
+        for hand in decisions(LEDUC):  # every deal holding an information set must get the same word
+            word = style_action(style, hand)
+            assert said.setdefault(hand.information_set(), word) == word, (style, hand.information_set())

@@ -49,6 +49,7 @@ class PokerRow:
                 "exploitability": rounded(grades.exploitability, 1),
                 "exploitability_low": rounded(grades.exploitability_low, 1),
                 "exploitability_high": rounded(grades.exploitability_high, 1),
+                "exploitability_floor": rounded(grades.exploitability_floor, 1),
                 "information_sets_seen": grades.sets_seen,
                 "information_sets": grades.sets_total,
                 "strategy": {k: {w: round(p, 3) for w, p in ws.items()} for k, ws in sorted(grades.strategy.items())},

@@ -37,6 +37,8 @@ class SeatTally:
     sink_chances: int = 0
     missed_sinks: int = 0
     cost: float = 0.0
+    chips: float = 0.0  # poker: chips won over the finished matches' hands
+    hands: int = 0
 
     @property
     def average_moves(self) -> float:
@@ -78,6 +80,7 @@ class SeatTally:
             "missed_wins_per_valid_move": _rounded(self.per_valid_move(self.missed_wins)),
             "missed_blocks_per_valid_move": _rounded(self.per_valid_move(self.missed_blocks)),
             "missed_sinks_per_valid_move": _rounded(self.per_valid_move(self.missed_sinks)),
+            "chips_per_hand": _rounded(self.chips / self.hands) if self.hands else None,
         }
 
 
@@ -127,6 +130,9 @@ class RunTally:
                 tally.unscored += 1
                 continue
             tally.moves += played
+            if outcome.scores:  # poker: chips, and the hands they were won over
+                tally.chips += outcome.scores[seat]
+                tally.hands += int(record.game_options.get("hands", 0))
             if outcome.termination == "disqualified":
                 tally.disqualified += outcome.disqualified == seat
                 tally.opponent_disqualified += outcome.disqualified != seat

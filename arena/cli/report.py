@@ -166,6 +166,12 @@ def run_report(argv: list[str]) -> int:
 
         console = wide_console()
         for board in report.boards:
+            if board.game in report.poker:  # chips per hand, not a rating on wins and losses
+                from arena.report.poker_table import poker_pairs_table, poker_table
+
+                console.print(poker_table(board.game, report.poker[board.game]))
+                console.print(poker_pairs_table(board.game, report.poker[board.game]))
+                continue
             for shown in leaderboard_tables(board, args.sort):
                 console.print(shown)
             console.print(matrix_table(board))

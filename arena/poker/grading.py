@@ -16,6 +16,7 @@ Strategy = dict[str, dict[str, float]]
 MISTAKE = 0.01  # chips given away beyond which a decision is a mistake (the solver's own residue is far below)
 MIN_DECISIONS = 50  # fewer and no exploitability is stated: the empirical strategy is mostly unseen
 RESAMPLES = {"kuhn-poker": 200, "leduc-poker": 40}  # bootstrap draws (an exploitability costs 0.15 s at Leduc)
+FLOOR_DRAWS = {"kuhn-poker": 50, "leduc-poker": 10}  # the equilibrium sampled at a player's visits, averaged
 MISTAKE_CLASSES = ("folds a winner", "calls a loser", "missed value bet", "bluff with the wrong card",
                    "missed bluff", "bets a strong card")  # fmt: skip
 
@@ -43,6 +44,7 @@ class Grades:
     exploitability: float | None = None  # mbb/hand of the observed strategy, unseen sets playing the equilibrium
     exploitability_low: float | None = None
     exploitability_high: float | None = None
+    exploitability_floor: float | None = None  # the equilibrium's own figure at the same visits: sampling noise
     sets_seen: int = 0
     sets_total: int = 0
 
@@ -122,6 +124,7 @@ def grade(game: str, decisions: Sequence[Decision], seed: int = 0) -> Grades:
     if len(decisions) >= MIN_DECISIONS:
         grades.exploitability = exploitability_mbb(found, grades.strategy)
         grades.exploitability_low, grades.exploitability_high = bootstrap(found, decisions, RESAMPLES[game], seed)
+        grades.exploitability_floor = floor(found, grades.visits, FLOOR_DRAWS[game], seed)
     return grades
 
 
@@ -138,6 +141,24 @@ def best_response_loss(found: Equilibrium, strategy: Strategy, decisions: Sequen
         values = as_first if decision.infoset.startswith("first") else as_second
         total += values.losses(decision.infoset)[decision.word]
     return total / len(decisions)
+
+
+def floor(found: Equilibrium, visits: dict[str, int], draws: int, seed: int) -> float:
+    """The mean exploitability of the equilibrium's own play observed as often, set by set, as the player's: what
+    sampling noise alone adds (an observed strategy's exploitability is biased upward by it)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    total = 0.0
+    for _ in range(draws):
+        strategy: Strategy = {}
+        for key, count in visits.items():
+            words = list(found.strategy[key])
+            shares = np.array([max(found.strategy[key][w], 0.0) for w in words])
+            drawn = rng.multinomial(count, shares / shares.sum())
+            strategy[key] = {word: n / count for word, n in zip(words, drawn, strict=True)}
+        total += exploitability_mbb(found, strategy)
+    return total / draws
 
 
 def bootstrap(found: Equilibrium, decisions: Sequence[Decision], resamples: int, seed: int) -> tuple[float, float]:

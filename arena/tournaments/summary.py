@@ -123,8 +123,9 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
     table = Table(title=inert_text(title), caption=inert_text(caption), box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
     columns: tuple[str, ...] = ("player", "seat", "wins", "draws", "losses", "dq", "opp dq", "win%", "invalid")
     games = set(schedule.config.games)
-    sinks, lines = "battleship" in games, bool(games - {"battleship"})
-    columns += ("miss win", "miss blk") * lines + ("miss sink",) * sinks + ("moves", "s/move")
+    poker = {game for game in games if game.endswith("-poker")}
+    sinks, lines, chips = "battleship" in games, bool(games - {"battleship"} - poker), bool(poker)
+    columns += ("miss win", "miss blk") * lines + ("miss sink",) * sinks + ("chips/hand",) * chips + ("moves", "s/move")
     for column in columns:
         justify: Literal["left", "right"] = "left" if column in ("player", "seat") else "right"
         table.add_column(column, justify=justify, no_wrap=True)
@@ -141,6 +142,7 @@ def summary_table(result: RunResult, db_path: Path) -> Table:
             str(t.invalid_moves),
             *(per_move(t.per_valid_move(t.missed_wins)), per_move(t.per_valid_move(t.missed_blocks))) * lines,
             *(per_move(t.per_valid_move(t.missed_sinks)),) * sinks,
+            *((f"{t.chips / t.hands:+.3f}" if t.hands else "-"),) * chips,
             f"{t.average_moves:.1f}",
             f"{t.seconds_per_move:.2f}",
         )

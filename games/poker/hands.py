@@ -138,8 +138,8 @@ class Hand:
         return hand
 
     def strength(self, position: int) -> tuple[int, int]:
-        """A position's showdown strength: (1 for a pair with the public card, its rank)."""
-        card, public = self.deal.cards[position], self.deal.public
+        """A position's strength as it stands: (1 for a pair with the public card once dealt, its rank)."""
+        card, public = self.deal.cards[position], self.public()
         pair = int(public is not None and self.variant.rank(card) == self.variant.rank(public))
         return pair, self.variant.rank(card)
 

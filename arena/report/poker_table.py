@@ -1,0 +1,63 @@
+"""Poker's report tables: chips per hand with intervals and graded decisions, head to head in chips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from arena.inert import inert
+
+
+def figure(value: float | None, text: str = "{:+.3f}") -> str:
+    """A number, or '-' where there is none."""
+    return "-" if value is None else text.format(value)
+
+
+def poker_table(game: str, standing: Any) -> Table:
+    """One row per player: chips per hand [95%], decisions, EV given away beside random's, exploitability."""
+    table = Table(title=f"{game}: chips per hand (not Elo: the deal's luck drowns wins and losses)", box=None)
+    for column in ("rank", "player", "chips/hand", "95% CI", "hands", "decisions", "EV loss", "random",
+                   "vs BR", "exploitability mbb", "95% CI ", "noise floor", "mistakes"):  # fmt: skip
+        table.add_column(column, justify="left" if column in ("player", "mistakes") else "right")
+    for rank, row in enumerate(standing.rows, start=1):
+        grades = row.grades
+        played = row.hands > 0
+        exploit = grades.exploitability if grades else None
+        mistakes = ", ".join(f"{kind} {n}" for kind, n in grades.mistakes.items()) if grades else ""
+        table.add_row(
+            str(rank) if played else "-",
+            inert(row.player),
+            figure(row.chips_per_hand) if played else "-",
+            f"{row.low:+.3f} to {row.high:+.3f}" if played else "-",
+            str(row.hands),
+            str(grades.decisions if grades else 0),
+            figure(grades.ev_loss if grades and grades.decisions else None, "{:.3f}"),
+            figure(grades.random_ev_loss if grades and grades.decisions else None, "{:.3f}"),
+            figure(grades.br_ev_loss if grades else None, "{:.3f}"),
+            figure(exploit, "{:.1f}"),
+            "-" if exploit is None else f"{grades.exploitability_low:.1f} to {grades.exploitability_high:.1f}",
+            figure(grades.exploitability_floor if grades else None, "{:.1f}"),
+            mistakes or "-",
+        )
+    found = standing.game["equilibrium"]
+    table.caption = (
+        f"chips per hand against other players (self-play left out), 95% bootstrap over deals; EV loss: chips a "
+        f"decision gives away against the equilibrium (CFR+, {found['iterations']} iterations, exploitability "
+        f"{found['exploitability']:.3f} mbb/hand), beside a random action's on the same decisions; vs BR: against a "
+        f"best response to the player's own play; exploitability of the observed strategy (unseen sets play the "
+        f"equilibrium; sampling noise adds to it: the noise floor is the equilibrium's own figure observed as often, "
+        f"set by set), 1 chip = 1 big blind"
+    )
+    return table
+
+
+def poker_pairs_table(game: str, standing: Any) -> Table:
+    """Each pair's chips per hand, from the first-named player's side."""
+    table = Table(title=f"{game}: head to head, chips per hand", box=None)
+    for column in ("player", "vs", "hands", "chips/hand", "95% CI"):
+        table.add_column(column, justify="left" if column in ("player", "vs") else "right")
+    for pair in standing.pairs:
+        table.add_row(inert(pair["player"]), inert(pair["opponent"]), str(pair["hands"]),
+                      f"{pair['chips_per_hand']:+.3f}", f"{pair['low']:+.3f} to {pair['high']:+.3f}")  # fmt: skip
+    return table
