@@ -14,6 +14,7 @@ from arena.runner.match import MatchRunner, MatchSetup
 
 GAMES: list[tuple[str, dict[str, Any]]] = [("tictactoe", {}), ("connect-four", {}), ("gomoku", {})]
 GAMES += [("battleship", {"preset": "childplay"}), ("chess", {"max_plies": 6})]  # a short chess game
+GAMES += [("kuhn-poker", {"hands": 4}), ("leduc-poker", {"hands": 2})]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -40,6 +41,17 @@ async def test_a_full_match_against_random_is_recorded(game: str, game_options: 
         assert move.valid or move.error  # a refused answer always says why
     settings = record.players[0].settings
     assert settings["model"] == "openai/smollm2-135m" and settings["api_base"] == "local"
+
+
+@pytest.mark.parametrize("game", ["kuhn-poker", "leduc-poker"])
+async def test_constrained_poker_answers_are_legal_actions(game: str) -> None:
+    setup = MatchSetup(game, ("llm:local", "cfr"), seed=2, game_options={"hands": 2})
+    options = PlayerOptions(temperature=0.0, max_tokens=32, constrained=True)
+    record = await MatchRunner(setup, options=options).run()
+    assert record.outcome.status == "finished" and record.outcome.scores is not None
+    model_moves = [m for m in record.moves if m.seat == 0]
+    assert model_moves and all(m.valid for m in model_moves)  # the grammar admits only the legal words
+    assert all(m.info["infoset"].startswith(("first", "second")) for m in model_moves)
 
 
 async def test_constrained_answers_are_always_readable() -> None:

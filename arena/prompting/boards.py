@@ -44,6 +44,11 @@ def coordinate_board(game: Any, state: Any, seat: int, base: int = 1) -> str:
                 *_numbered(own, base),
             ]
         )
+    if game.name.endswith("-poker"):  # the seat's own card only, the betting, the pot and the last hands
+        from games.poker.text import recent_hands, view_text
+
+        view = game.observe(state, seat)
+        return "\n".join(part for part in (recent_hands(view), view_text(view)) if part)
     if game.name == "chess":  # a diagram (White's pieces in capitals), the FEN and the moves so far
         moves = game.render(state, "pgn") or "(none yet)"
         return "\n".join(
@@ -58,6 +63,8 @@ def coordinate_board(game: Any, state: Any, seat: int, base: int = 1) -> str:
 
 def board_image(game: Any, state: Any, seat: int) -> str:
     """A PNG data URL of what the seat may see."""
+    if game.name.endswith("-poker"):
+        raise ValueError("poker has no board image: its view is text (board=coordinates, list or ascii)")
     if isinstance(game, Battleship):
         view = game.observe(state, seat)
         own, shots = game.fleet_symbols(view), game.shot_symbols(view)
@@ -69,6 +76,8 @@ def with_history(board: str, game: Any, state: Any, history: tuple[str, ...], sh
     """The board with the moves so far, or without them (`shown` None: as the form draws it; chess's
     coordinate board lists them already, no other does)."""
     so_far = "Moves so far:"
+    if game.name.endswith("-poker"):  # the betting of the hand is in the board; earlier hands are summed up there
+        return board
     if game.name == "chess":
         if shown is False:
             return "\n".join(line for line in board.splitlines() if not line.startswith(so_far))

@@ -212,7 +212,7 @@ class PromptFamily:
     def read(self, game: Any, state: Any, reply: str) -> str:
         """The move text (arena notation, 1-based) in a reply; InvalidMove if none can be read."""
         columns_only = isinstance(game, ConnectFour)
-        if self.reader == "json" and game.name == "chess":
+        if self.reader == "json" and (game.name == "chess" or game.name.endswith("-poker")):
             return answers.read_json_chess(reply)
         if self.reader == "json":
             return answers.shift(answers.read_json_move(reply, columns_only), 1 - self.base)

@@ -9,6 +9,7 @@ from games.connect_four import ConnectFour
 
 TITLES = {"tictactoe": "Tic-Tac-Toe", "connect-four": "Connect-Four", "gomoku": "Gomoku", "battleship": "Battleship"}
 TITLES["chess"] = "chess"
+TITLES |= {"kuhn-poker": "Kuhn poker", "leduc-poker": "Leduc hold'em"}
 
 
 class TurnContext(Protocol):
@@ -51,6 +52,9 @@ def template_fields(turn: TurnContext, base: int, allowed: int) -> dict[str, Any
     game, seat = turn.game, turn.seat
     rows, cols, k = dimensions(game)
     marks = ("White", "Black") if game.name == "chess" else ("X", "O")
+    poker = game.name.endswith("-poker")
+    if poker:  # seats, not marks: the position to act first alternates hand by hand
+        marks = ("player 1", "player 2")
     return {
         "game_title": TITLES.get(game.name, game.name),
         "rows": rows,
@@ -67,7 +71,8 @@ def template_fields(turn: TurnContext, base: int, allowed: int) -> dict[str, Any
         "opponent_mark": marks[1 - seat],
         "player_number": seat + 1,
         "opponent_number": 2 - seat,
-        "role": ("first", "second")[seat],
+        "role": ("first-seated", "second-seated")[seat] if poker else ("first", "second")[seat],
+        "hands": getattr(game, "hands", 0),
         "invalid_limit": allowed,
         "invalid_so_far": turn.invalid_so_far,
         "invalid_left": max(0, allowed - turn.invalid_so_far),

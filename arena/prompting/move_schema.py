@@ -20,6 +20,10 @@ def move_schema(game: Any, base: int, state: Any = None, exact: bool = False) ->
         text: dict[str, Any] = {"type": "string"}
         text.update({"enum": legal_uci} if legal_uci else {"pattern": "^[a-h][1-8][a-h][1-8][qrbn]?$"})
         return {"type": "object", "properties": {"move": text}, "required": ["move"], "additionalProperties": False}
+    if getattr(game, "name", "").endswith("-poker"):  # an action word: the legal ones, or any of the five
+        words = list(game.legal_moves(state)) if state is not None else ["check", "bet", "fold", "call", "raise"]
+        action = {"type": "string", "enum": words}
+        return {"type": "object", "properties": {"move": action}, "required": ["move"], "additionalProperties": False}
     rows, cols, _ = dimensions(game)
     legal = list(game.legal_moves(state)) if state is not None else None
     if isinstance(game, ConnectFour):

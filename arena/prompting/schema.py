@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-GAMES = ("tictactoe", "connect-four", "gomoku", "battleship", "chess")
+GAMES = ("tictactoe", "connect-four", "gomoku", "battleship", "chess", "kuhn-poker", "leduc-poker")
 LAYOUTS = ("template", "system-user", "parts", "quiz")
 BOARDS = ("coordinates", "ascii", "list", "illustration")
 PART_NAMES = ("state", "role", "answer-cell", "answer-column", "invalid", "previous", "count")
@@ -40,6 +40,7 @@ GAME_FIELDS = frozenset(
         "ships",
         "column_note",
         "max_plies",
+        "hands",
     }
 )
 TEMPLATE_FIELDS = GAME_FIELDS | {"rules", "board", "legal", "move_format", "previous"}

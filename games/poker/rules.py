@@ -146,11 +146,12 @@ class Poker:
 
     def observe(self, state: PokerState, seat: int) -> PokerView:
         """The seat's view (its own card only)."""
-        past = []
+        past: list[tuple[int, str, int | None, tuple[int, int], int | None]] = []
         for result in state.played:
             position = 0 if result.first_seat == seat else 1
             theirs = result.hand.deal.cards[1 - position] if result.hand.showdown() else None
-            past.append((result.hand.deal.cards[position], result.hand.history_text(), theirs, result.chips))
+            past.append((result.hand.deal.cards[position], result.hand.history_text(), theirs, result.chips,
+                         result.hand.public()))  # fmt: skip
         position = self.position(state, seat)
         hand = state.hand
         return PokerView(self.variant, seat, position, hand.deal.cards[position], hand.public(), hand,

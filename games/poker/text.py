@@ -48,7 +48,6 @@ def view_text(view: Any) -> str:
         f"Pot: {put[0] + put[1]} chips (you put in {put[view.position]}, your opponent {put[1 - view.position]})."
     )
     lines.append(f"Your chips this match: {view.chips[view.seat]:+d}.")
-    lines.append(f"Legal actions: {', '.join(hand.legal())}.")
     return "\n".join(lines)
 
 
@@ -60,3 +59,21 @@ def betting_words(hand: Any, position: int) -> str:
         rounds.append(", ".join(said))
     text = " / ".join(part for part in rounds if part)
     return text or "none yet"
+
+
+RECENT = 5  # earlier hands a prompt recalls
+
+
+def recent_hands(view: Any) -> str:
+    """The last few hands as the seat saw them: its card, the betting, the other's card if shown, the chips won."""
+    if not view.past:
+        return ""
+    names = view.variant.card_name
+    lines = [f"Earlier hands (the last {min(RECENT, len(view.past))} of {len(view.past)}):"]
+    first = len(view.past) - min(RECENT, len(view.past))
+    for number, (card, betting, theirs, chips, public) in enumerate(view.past[first:], start=first + 1):
+        shown = f"opponent showed {names(theirs)}" if theirs is not None else "no showdown"
+        board = f"public card {names(public)}; " if public is not None else ""
+        lines.append(f"  hand {number}: you had {names(card)}; {board}betting {betting}; {shown}; "
+                     f"you won {chips[view.seat]:+d}")  # fmt: skip
+    return "\n".join(lines) + "\n"
