@@ -47,9 +47,8 @@ class PokerView:
     number: int
     hands: int
     chips: tuple[int, int]
-    past: tuple[tuple[int, str, int | None, tuple[int, int]], ...] = field(
-        default=()
-    )  # (own card, betting, their card, chips)
+    # each earlier hand: (own card, betting, their card if shown, chips by seat, public card if dealt)
+    past: tuple[tuple[int, str, int | None, tuple[int, int], int | None], ...] = field(default=())
 
 
 @dataclass(frozen=True)
