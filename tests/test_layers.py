@@ -24,6 +24,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("arena.match",),  # records, events, policy: shared by everything above
     ("arena.llm",),
     ("arena.engines",),  # engine processes (Stockfish over UCI)
+    ("arena.poker",),  # OpenSpiel (solver, best responses, exploitability), the equilibria, exact action values
     ("arena.prompting",),
     ("arena.players",),
     ("arena.runner",),
@@ -226,6 +227,13 @@ def test_only_the_ray_backend_imports_ray_and_no_other_path_loads_it() -> None:
             assert path == ROOT / "arena" / "runner" / "ray_backend.py", path
     modules = top_level(loaded_after("import arena.cli.report, arena.tournaments.play, arena.runner.ray_backend"))
     assert "ray" not in modules  # imported only when a run asks for --backend ray
+
+
+def test_only_arena_poker_spiel_imports_openspiel() -> None:
+    for path in list((ROOT / "arena").rglob("*.py")) + list((ROOT / "games").rglob("*.py")):
+        if re.search(r"^\s*(import pyspiel|from pyspiel|import open_spiel|from open_spiel)\b", path.read_text(), re.M):
+            assert path == ROOT / "arena" / "poker" / "spiel.py", path
+    assert "pyspiel" not in top_level(loaded_after("import arena.cli, arena.tournaments.play, games.poker"))
 
 
 def test_only_arena_engines_drives_engine_processes() -> None:

@@ -151,9 +151,13 @@ def head_to_head(analyses: list[MatchAnalysis]) -> list[dict[str, Any]]:
 def game_block(game: str) -> dict[str, Any]:
     """What the report says of the game's equilibrium: its solver and exploitability."""
     from arena.poker.equilibrium import equilibrium
+    from arena.poker.spiel import exploitability
+    from games.poker.styles import uniform_strategy
 
     found = equilibrium(game)
+    uniform = 1000 * exploitability(found.variant, uniform_strategy(found.variant))
     return {"equilibrium": {"solver": "OpenSpiel CFR+", "iterations": found.iterations,
                             "exploitability": round(found.exploitability * 1000, 3),
                             "information_sets": len(found.strategy)},
+            "random_exploitability": round(uniform, 1),  # uniform random play, exactly: the trivial baseline
             "unit": "chips per hand (1 chip = the ante = 1 big blind); exploitability in mbb/hand"}  # fmt: skip

@@ -77,6 +77,8 @@ def outcome_text(record: MatchRecord) -> str:
 
 def move_words(game: Any, event: MovePlayed) -> str:
     """'played 2,3', or for Battleship 'fired at 2,3: hit' (miss, or which ship sank)."""
+    if game.name.endswith("-poker"):
+        return f"says {event.move}"
     if not isinstance(game, Battleship):
         return f"played {event.move}"
     view = game.observe(event.state, event.seat)
@@ -94,6 +96,8 @@ def your_move(game: str, seat: int) -> str:
 
 def side_name(game: str, seat: int) -> str:
     """A seat as its game names it: White or Black at chess, else its mark (X, O)."""
+    if game.endswith("-poker"):
+        return ("player 1", "player 2")[seat]
     return ("White", "Black")[seat] if game == "chess" else MARKS[seat]
 
 
@@ -101,6 +105,8 @@ def move_hint(game: str) -> str:
     """How a person plays a move in this game."""
     if game == "chess":
         return "click a piece, then its square (or type e4, Nf3, O-O, e2e4)"
+    if game.endswith("-poker"):
+        return "c check/call, b bet/raise, f fold (or arrows, or a click)"
     return (
         "click a column or type its number"
         if game == "connect-four"

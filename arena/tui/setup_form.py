@@ -16,17 +16,21 @@ BOARDS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "gomoku": [("15x15", {})],
     "battleship": [("classic 10x10", {"preset": "classic"}), ("ChildPlay 5x5", {"preset": "childplay"})],
     "chess": [("from the start", {}), ("from a book opening", {"opening": "book"})],
+    "kuhn-poker": [("20 hands, duplicate deals", {}), ("100 hands, duplicate deals", {"hands": 100})],
+    "leduc-poker": [("20 hands, duplicate deals", {}), ("100 hands, duplicate deals", {"hands": 100})],
 }
 KINDS = [
     ("human", "human"),
     ("minimax", "minimax"),
     ("stockfish (chess)", "stockfish"),
+    ("poker engine", "poker"),
     ("random", "random"),
     ("random, any cell", "random-any"),
     ("model (litellm)", "llm"),
     ("local model", "local"),
 ]
 MODEL_KINDS = {"llm", "local"}
+ENGINE_BOXES = ("llm", "minimax", "stockfish", "poker")  # the kinds whose box beside them takes a name or options
 INVALID_RULES = [
     ("the prompt's own rule", "family"),
     ("lose at once (ChildPlay)", "0:loss"),
@@ -60,6 +64,8 @@ def player_spec(kind: str, model: str) -> str:
         return f"llm:{model.strip()}"
     if kind == "local":
         return "llm:local"
+    if kind == "poker":  # the box names the engine: cfr (the equilibrium), a style, or br:STYLE
+        return model.strip() or "cfr"
     if kind in ("minimax", "stockfish") and model.strip():
         return f"{kind}:{model.strip()}"  # engine options typed in the same box: SECONDS, level=N; elo=N, nodes=N
     return kind
@@ -118,13 +124,13 @@ def series_config(values: dict[str, Any]) -> SeriesConfig:
         hide_spec(player_spec(values["kind1"], values["model1"])),
         hide_spec(player_spec(values["kind2"], values["model2"])),
     )
-    for spec in players:
+    for spec, kind in zip(players, (values["kind1"], values["kind2"]), strict=True):
         if spec == "llm:":
             raise ValueError("a model player needs a model name (e.g. openai/gpt-4o-mini)")
-        if spec.startswith("minimax"):
+        if spec.startswith("minimax") or kind in ("poker", "human", "random"):
             from arena.players.registry import validate_spec  # the engines load once a game is started
 
-            validate_spec(spec)
+            validate_spec(spec, PlayerOptions(game=values["game"]))
     llm = PlayerOptions(
         prompt=values["prompt"],
         temperature=temperature,

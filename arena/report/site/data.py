@@ -102,6 +102,11 @@ def site_data(report: Report) -> dict[str, Any]:
         extra = {"players": rows, "first_move_shown": first_move_text(board), "sinks": board.sinks}
         extra["chess"] = chess
         extra["seats"] = seat_bars(rows)
+        if "poker" in game:  # the equilibrium's strategy beside each player's, and the exploitability chart
+            from arena.report.site.poker_data import poker_chart, poker_equilibrium
+
+            extra["poker_chart"] = poker_chart(game)
+            extra["poker_equilibrium"] = poker_equilibrium(name)
         games.append({"name": name, **game, **extra, "scale": interval_bars(game["players"]), "grid": matrix})
     matches = [
         {
@@ -124,7 +129,8 @@ def player_pages(data: dict[str, Any]) -> list[dict[str, Any]]:
     for game in data["games"]:
         for row in game["players"]:
             page = found.setdefault(row["player"], {"player": row["player"], "rows": [], "matches": []})
-            page["rows"].append({"game": game["name"], "sinks": game["sinks"], **row})
+            page["rows"].append({"game": game["name"], "sinks": game["sinks"], **row,
+                                 "equilibrium": game.get("poker_equilibrium")})  # fmt: skip
     for match in data["matches"]:
         for seat, player in enumerate(match["players"]):
             if player in found:

@@ -132,6 +132,8 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
     """The start as full grids (a spectator's view), then per attempt its changes, highlights and analysis."""
     game = game_for(record.game, record.game_options)
     state = game.initial_state(random.Random(f"{record.seed}:game"))
+    if record.game.endswith("-poker"):
+        return poker_frames(game, state, record)
     names = tuple(player.spec for player in record.players)
     grids = grids_for(game, state, None, names)
     start = {"grids": [grid_json(g) for g in grids], **marks(grids)}
@@ -158,3 +160,24 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
 
     chess_steps(record, rows, [step["attempt"] for step in steps])
     return {"start": start, "steps": steps, "chess": chess_facts(record, rows)}
+
+
+def poker_frames(game: Any, state: Any, record: MatchRecord) -> dict[str, Any]:
+    """A poker match as text tables, both cards shown (the match is over: nothing is hidden from its reader)."""
+    from arena.poker.grading import equilibrium_values
+
+    values = equilibrium_values(record.game)
+    start = {"grids": [], "text": game.render(state)}
+    steps = []
+    for move in record.moves:
+        attempt = attempt_json(move)
+        if move.valid and move.move is not None:
+            word = game.parse_move(state, move.move)
+            key = game.information_set(state)
+            losses = values.losses(key)
+            best = min(losses, key=lambda w: losses[w])
+            attempt["analysis"] = (f"at {key}: gives away {losses[word]:.3f} chips against the equilibrium"
+                                   + (f" (best: {best})" if losses[word] > 0.0005 else ""))  # fmt: skip
+            state = game.apply(state, word)
+        steps.append({"changes": [], "text": game.render(state), "attempt": attempt})
+    return {"start": start, "steps": steps}

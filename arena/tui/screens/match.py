@@ -40,6 +40,7 @@ from arena.tui.series import SeriesScore, move_words, outcome_text, side_name, y
 from arena.tui.series_config import SeriesConfig
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.moves import MoveList
+from arena.tui.widgets.poker_board import board_for
 from arena.tui.widgets.reasoning import ReasoningPane
 
 
@@ -76,7 +77,7 @@ class MatchScreen(MatchControls):
         yield Header()
         with Horizontal(id="match-body"):
             with Vertical(id="left"):
-                yield Board(id="board")
+                yield board_for(self.config.game, "board")
                 yield Static("", id="banner")
                 yield Static("", id="status")
                 yield Static("", id="score")
@@ -128,7 +129,8 @@ class MatchScreen(MatchControls):
         if len(human_seats) == 1:
             return human_seats[0]
         if len(human_seats) == 2:
-            return int(state.to_move)
+            assert self.runner is not None
+            return int(self.runner.game.to_move(state))
         return None
 
     def draw(self, state: Any, interactive: bool = False) -> None:

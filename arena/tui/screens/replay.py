@@ -18,6 +18,7 @@ from arena.match.records import MatchRecord, MoveRecord
 from arena.tui.widgets.board import Board
 from arena.tui.widgets.eval_graph import EvalGraph
 from arena.tui.widgets.moves import MoveList
+from arena.tui.widgets.poker_board import board_for
 from games.registry import game_from_record
 
 
@@ -59,7 +60,7 @@ class ReplayScreen(Screen[None]):
         yield Header()
         with Horizontal(id="match-body"):
             with Vertical(id="left"):
-                yield Board(id="board")
+                yield board_for(self.record.game, "board")
                 yield Static("", id="status")
                 yield Static("", id="eval-title")
                 yield EvalGraph(id="evals")

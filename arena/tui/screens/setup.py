@@ -20,7 +20,7 @@ from arena.prompting import shipped_names
 from arena.store import MatchStore
 from arena.store.atomic import write_atomically
 from arena.tui.series_config import SeriesConfig
-from arena.tui.setup_form import BOARDS, DEFAULTS, INVALID_RULES, KINDS, MODEL_KINDS, series_config
+from arena.tui.setup_form import BOARDS, DEFAULTS, ENGINE_BOXES, INVALID_RULES, KINDS, MODEL_KINDS, series_config
 from games.ttt_hard_boards.quiz import NUMBERED, PUBLISHED, Sheet
 
 
@@ -72,10 +72,10 @@ class SetupScreen(Screen[None]):
                     yield Select(KINDS, value=c[f"kind{seat}"], allow_blank=False, id=f"kind{seat}", compact=True)
                     yield Input(
                         c[f"model{seat}"],
-                        placeholder="model (openai/gpt-4o-mini), minimax: level=3, stockfish: elo=1350",
+                        placeholder="model (openai/gpt-4o-mini), minimax: level=3, stockfish: elo=1350, poker: cfr",
                         id=f"model{seat}",
                         compact=True,
-                        disabled=c[f"kind{seat}"] not in ("llm", "minimax", "stockfish"),
+                        disabled=c[f"kind{seat}"] not in ENGINE_BOXES,
                     )
             with Horizontal(classes="row"):
                 yield Label("Temp.", classes="label")
@@ -147,7 +147,7 @@ class SetupScreen(Screen[None]):
                 self.typed[(seat, self.kinds[seat])] = box.value
                 box.value = self.typed.get((seat, str(event.value)), "")
                 self.kinds[seat] = str(event.value)
-            box.disabled = event.value not in ("llm", "minimax", "stockfish")
+            box.disabled = event.value not in ENGINE_BOXES
             if event.value in MODEL_KINDS:
                 warm_up_litellm()  # the import takes seconds: done while the form is filled in
             if event.value == "local":  # a 135M model answers legally only under a schema: offered ticked
@@ -260,4 +260,6 @@ def seat_label(game: str, seat: int) -> str:
     """A seat as its game names it: `White`/`Black` at chess, else the mark (`X plays`, `O plays`)."""
     if game == "chess":
         return "White" if seat == 1 else "Black"
+    if game.endswith("-poker"):
+        return f"Player {seat}"
     return f"{'X' if seat == 1 else 'O'} plays"

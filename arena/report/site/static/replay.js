@@ -31,10 +31,10 @@ function load(id, then) {
 function positions(match) {
   // Every position as grids of symbols: the start, then each attempt's changes applied in turn.
   const grids = match.start.grids.map((g) => g.rows.map((row) => Array.from(row)));
-  const shown = [{ grids: grids.map((g) => g.map((r) => r.slice())), marks: match.start }];
+  const shown = [{ grids: grids.map((g) => g.map((r) => r.slice())), marks: match.start, text: match.start.text }];
   match.steps.forEach((step) => {
     step.changes.forEach(([grid, r, c, symbol]) => { grids[grid][r][c] = symbol; });
-    shown.push({ grids: grids.map((g) => g.map((r) => r.slice())), marks: step });
+    shown.push({ grids: grids.map((g) => g.map((r) => r.slice())), marks: step, text: step.text });
   });
   return shown;
 }
@@ -44,6 +44,7 @@ let flipped = false; // chess: the board seen from Black's side
 function drawBoard(match, position) {
   const board = document.getElementById("board");
   board.replaceChildren();
+  if (position.text) { board.appendChild(element("pre", position.text, "table-text")); return; } // poker: a text table
   position.grids.forEach((shownRows, index) => {
     const spec = match.start.grids[index];
     const turn = spec.files && flipped; // a flipped chessboard: rows and files in reverse, labels with them
