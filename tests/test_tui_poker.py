@@ -3,6 +3,7 @@ the setup form offers the poker engines; a replay shows both cards."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from arena.tui.series_config import SeriesConfig
@@ -75,3 +76,24 @@ async def test_the_setup_form_plays_poker_against_an_engine_named_in_the_box(db_
         await pilot.press("f5")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen) and app.screen.finished)
         assert app.screen.records[0].players[1].spec == "br:always-call"  # type: ignore[attr-defined]
+
+
+async def test_the_leaderboard_ranks_poker_by_chips_per_hand(db_path: Path) -> None:
+    from textual.widgets import DataTable, Static
+
+    from tests.test_cli import arena
+    from tests.tui_helpers import drawn_text, open_leaderboard
+
+    played = arena(
+        "--batch", "--game", "kuhn-poker", "--players", "cfr", "random", "--games", "10", "--db", str(db_path)
+    )
+    assert played.returncode == 0, played.stderr
+    app = make_app(db_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_leaderboard(app, pilot)
+        view = screen.query_one("#lb-poker", Static)
+        await wait_for(pilot, lambda: "cfr" in drawn_text(view))
+        shown = drawn_text(view)
+        assert "chips per hand" in shown and "exploitability" in shown and "head to head" in shown
+        assert re.search(r"^\s*1\s+cfr\s+\+", shown, re.M) and re.search(r"^\s*2\s+random\s+-", shown, re.M)
+        assert not screen.query_one("#lb-table", DataTable).display  # no Elo table for poker

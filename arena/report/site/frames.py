@@ -164,20 +164,34 @@ def match_frames(record: MatchRecord, analysed: list[list[Any]] | None = None) -
 
 def poker_frames(game: Any, state: Any, record: MatchRecord) -> dict[str, Any]:
     """A poker match as text tables, both cards shown (the match is over: nothing is hidden from its reader)."""
-    from arena.poker.grading import equilibrium_values
-
-    values = equilibrium_values(record.game)
     start = {"grids": [], "text": game.render(state)}
     steps = []
-    for move in record.moves:
+    for move, words in zip(record.moves, poker_verdicts(record), strict=True):
         attempt = attempt_json(move)
+        if words:
+            attempt["analysis"] = words
         if move.valid and move.move is not None:
-            word = game.parse_move(state, move.move)
-            key = game.information_set(state)
-            losses = values.losses(key)
-            best = min(losses, key=lambda w: losses[w])
-            attempt["analysis"] = (f"at {key}: gives away {losses[word]:.3f} chips against the equilibrium"
-                                   + (f" (best: {best})" if losses[word] > 0.0005 else ""))  # fmt: skip
-            state = game.apply(state, word)
+            state = game.apply(state, game.parse_move(state, move.move))
         steps.append({"changes": [], "text": game.render(state), "attempt": attempt})
     return {"start": start, "steps": steps}
+
+
+def poker_verdicts(record: MatchRecord) -> list[str]:
+    """Each attempt's grade in words: its information set and the chips it gives away against the equilibrium."""
+    from arena.poker.grading import equilibrium_values
+
+    game = game_for(record.game, record.game_options)
+    state = game.initial_state(random.Random(f"{record.seed}:game"))
+    values = equilibrium_values(record.game)
+    said = []
+    for move in record.moves:
+        if not move.valid or move.move is None:
+            said.append("")
+            continue
+        word, key = game.parse_move(state, move.move), game.information_set(state)
+        losses = values.losses(key)
+        best = min(losses, key=lambda w: losses[w])
+        said.append(f"at {key}: gives away {losses[word]:.3f} chips against the equilibrium"
+                    + (f" (best: {best})" if losses[word] > 0.0005 else ""))  # fmt: skip
+        state = game.apply(state, word)
+    return said

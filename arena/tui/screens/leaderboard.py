@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -73,6 +73,8 @@ class LeaderboardScreen(Screen[None]):
             with TabPane("Leaderboard", id="lb-table-tab"):
                 yield Static("", id="lb-player")  # the highlighted player's whole identity when the table cuts it
                 yield DataTable(id="lb-table", cursor_type="row", zebra_stripes=True)
+                with ScrollableContainer(id="lb-poker-scroll"):
+                    yield Static("", id="lb-poker")  # poker: chips per hand, never Elo on wins and losses
             with TabPane("Matrix", id="lb-matrix-tab"), ScrollableContainer(id="lb-matrix-scroll"):
                 yield Static(id="lb-matrix")  # at its full width: wider than the screen, it scrolls sideways
             with TabPane("Charts", id="lb-charts-tab"), VerticalScroll():
@@ -168,12 +170,26 @@ class LeaderboardScreen(Screen[None]):
             self.app.call_from_thread(self.show, build_leaderboard(chosen[0], selected, 0), COMPUTING, chosen)
             board = self.keeper.boards[chosen] = build_leaderboard(chosen[0], selected, RESAMPLES)
         self.app.call_from_thread(self.show, board, "", chosen)
+        if chosen[0].endswith("-poker"):
+            from arena.tui.widgets.poker_standing import standing_of, standing_view
+
+            view = standing_view(chosen[0], standing_of(self.selected(), chosen[0]), self.app.get_css_variables())
+            self.app.call_from_thread(self.show_poker, view, chosen)
+
+    def show_poker(self, view: RenderableType, chosen: tuple[str | None, ...]) -> None:
+        """A poker game's chips per hand in place of the ratings table."""
+        if chosen == self.chosen():
+            show_whole(self.query_one("#lb-poker", Static), view)
 
     def show(self, board: Leaderboard, note: str = "", chosen: tuple[str | None, ...] | None = None) -> None:
         """Put a leaderboard on every tab; one rated for `chosen` filters only if they are still the chosen ones."""
         if chosen is not None and chosen != self.chosen():
             return
         self.board = board
+        poker = board.game.endswith("-poker")
+        self.query_one("#lb-table", DataTable).display = not poker
+        self.query_one("#lb-poker-scroll").display = poker
+        self.query_one("#lb-poker", Static).update("chips per hand: computing..." if poker else "")
         self.rated = self.rated or note != COMPUTING
         self.status(
             f"{board.game}: {board.matches:,} matches, {len(board.rows)} players; {first_move_text(board)}; "

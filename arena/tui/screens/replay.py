@@ -105,10 +105,11 @@ class ReplayScreen(Screen[None]):
             self.query_one("#eval-title", Static).update("not graded: this match is not in the database")
             return
         chess = self.record.game == "chess"
-        from arena.report.site.frames import grade_words, move_mark
+        from arena.report.site.frames import grade_words, move_mark, poker_verdicts
 
         self.grades = [move_mark(row, move.seat, chess) for row, move in zip(rows, self.record.moves, strict=False)]
-        self.verdicts = [grade_words(row, chess) or "" for row in rows]  # in words, as the web replay says them
+        poker = self.record.game.endswith("-poker")  # in words, as the web replay says them:
+        self.verdicts = poker_verdicts(self.record) if poker else [grade_words(row, chess) or "" for row in rows]
         self.chess_words(rows)
         moves = self.query_one(MoveList)
         for index, grade in enumerate(self.grades):
