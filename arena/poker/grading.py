@@ -15,8 +15,8 @@ from arena.poker.values import Values, action_values, mixed
 Strategy = dict[str, dict[str, float]]
 MISTAKE = 0.01  # chips given away beyond which a decision is a mistake (the solver's own residue is far below)
 MIN_DECISIONS = 50  # fewer and no exploitability is stated: the empirical strategy is mostly unseen
-RESAMPLES = {"kuhn-poker": 200, "leduc-poker": 40}  # bootstrap draws (an exploitability costs 0.15 s at Leduc)
-FLOOR_DRAWS = {"kuhn-poker": 50, "leduc-poker": 10}  # the equilibrium sampled at a player's visits, averaged
+RESAMPLES = {"kuhn-poker": 200, "leduc-poker": 20}  # bootstrap draws (an exploitability costs 0.1 s at Leduc)
+FLOOR_DRAWS = {"kuhn-poker": 50, "leduc-poker": 5}  # the equilibrium sampled at a player's visits, averaged
 MISTAKE_CLASSES = ("folds a winner", "calls a loser", "missed value bet", "bluff with the wrong card",
                    "missed bluff", "bets a strong card")  # fmt: skip
 

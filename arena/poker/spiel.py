@@ -76,14 +76,23 @@ def spiel_game_variant(name: str) -> Variant:
     return {"kuhn-poker": KUHN, "leduc-poker": LEDUC}[name]
 
 
+@cache
+def layout(name: str) -> list[tuple[str, tuple[str, ...], tuple[tuple[int, str], ...]]]:
+    """Per arena information set: its OpenSpiel twins and its (action number, word) pairs."""
+    variant = spiel_game_variant(name)
+    to_spiel, legal = names(name)
+    return [(key, tuple(twins), tuple((action_id(variant, word), word) for word in legal[key]))
+            for key, twins in to_spiel.items()]  # fmt: skip
+
+
 def to_spiel_policy(variant: Variant, strategy: Strategy) -> dict[str, list[tuple[int, float]]]:
     """A strategy over every information set as OpenSpiel's tabular policy."""
-    to_spiel, legal = names(variant.name)
     table: dict[str, list[tuple[int, float]]] = {}
-    for key, twins in to_spiel.items():
+    for key, twins, actions in layout(variant.name):
         probabilities = strategy[key]
+        row = [(number, probabilities.get(word, 0.0)) for number, word in actions]
         for spiel_key in twins:
-            table[spiel_key] = [(action_id(variant, word), probabilities.get(word, 0.0)) for word in legal[key]]
+            table[spiel_key] = row
     return table
 
 
@@ -116,8 +125,22 @@ def solve(variant: Variant, iterations: int) -> Strategy:
 
 def exploitability(variant: Variant, strategy: Strategy) -> float:
     """What a best response wins from the strategy, chips per hand averaged over the two positions."""
-    game = spiel_game(variant.name)
-    return float(pyspiel.exploitability(game, pyspiel.TabularPolicy(to_spiel_policy(variant, strategy))))
+    responders, root = best_responders(variant.name)
+    table = to_spiel_policy(variant, strategy)
+    total = 0.0
+    for responder in responders:  # built once: OpenSpiel's own exploitability rebuilds its tree every call
+        responder.set_policy(table)
+        total += responder.value(root)
+    return total / 2
+
+
+@cache
+def best_responders(name: str) -> tuple[tuple[pyspiel.TabularBestResponse, ...], str]:
+    """A best responder for each position (their policy is set before each use) and the root's history."""
+    game = spiel_game(name)
+    uniform = pyspiel.UniformRandomPolicy(game)
+    responders = tuple(pyspiel.TabularBestResponse(game, position, uniform) for position in (0, 1))
+    return responders, game.new_initial_state().history_str()
 
 
 def best_response(variant: Variant, strategy: Strategy) -> Strategy:
