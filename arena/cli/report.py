@@ -167,10 +167,11 @@ def run_report(argv: list[str]) -> int:
         console = wide_console()
         for board in report.boards:
             if board.game in report.poker:  # chips per hand, not a rating on wins and losses
-                from arena.report.poker_table import poker_pairs_table, poker_table
+                from arena.report.poker_table import mistakes_table, poker_pairs_table, poker_table
 
-                console.print(poker_table(board.game, report.poker[board.game]))
-                console.print(poker_pairs_table(board.game, report.poker[board.game]))
+                standing = report.poker[board.game]
+                tables = (poker_table, mistakes_table, poker_pairs_table)
+                console.print(*(t for t in (table(board.game, standing) for table in tables) if t is not None))
                 continue
             for shown in leaderboard_tables(board, args.sort):
                 console.print(shown)

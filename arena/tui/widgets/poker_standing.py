@@ -8,7 +8,7 @@ from rich.console import Group
 
 from arena.analysis.moves import MatchAnalysis
 from arena.report.load import PokerStanding, poker_standing
-from arena.report.poker_table import poker_pairs_table, poker_table
+from arena.report.poker_table import mistakes_table, poker_pairs_table, poker_table
 from arena.tui.widgets.table_style import house_style
 
 
@@ -19,5 +19,5 @@ def standing_of(analyses: list[MatchAnalysis], game: str) -> PokerStanding:
 
 def standing_view(game: str, standing: PokerStanding, variables: dict[str, str]) -> Any:
     """The two poker tables in the app's style."""
-    return Group(house_style(poker_table(game, standing), variables), "",
-                 house_style(poker_pairs_table(game, standing), variables))  # fmt: skip
+    tables = [poker_table(game, standing), mistakes_table(game, standing), poker_pairs_table(game, standing)]
+    return Group(*(part for table in tables if table is not None for part in (house_style(table, variables), "")))
