@@ -67,3 +67,17 @@ def test_poker_engines_refuse_other_games_and_bad_hands_in_one_line(tmp_path: Pa
         assert result.returncode != 0
         assert message in result.stderr and "Traceback" not in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_tournament_file_sets_hands_and_dealing(tmp_path: Path) -> None:
+    from arena.store import MatchStore
+
+    config = tmp_path / "poker.toml"
+    config.write_text('game = "leduc-poker"\nmatches_per_pair = 2\n[options]\nhands = 5\nduplicate = false\n'
+                      '[[players]]\nspec = "cfr"\n[[players]]\nspec = "tight"\n')  # fmt: skip
+    played = arena("tournament", str(config), "--db", str(tmp_path / "db"))
+    assert played.returncode == 0, played.stderr
+    with MatchStore(tmp_path / "db", read_only=True) as store:
+        records = store.matches()
+    assert len(records) == 2 and all(r.game_options == {"hands": 5, "duplicate": False} for r in records)
+    assert all(len({m.info["hand"] for m in r.played}) == 5 for r in records)

@@ -25,7 +25,7 @@ class AblationConfig(BaseModel):
     model: str
     opponent: str = "random"
     game: str = "tictactoe"
-    options: dict[str, int | str] = Field(default_factory=dict)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
     games: int = Field(default=20, ge=1, le=100_000)
     seed: int = Field(default=0, ge=0)
     swap_seats: bool = True

@@ -73,7 +73,7 @@ class TournamentConfig(BaseModel):
 
     name: str = ""
     games: list[str] = Field(default_factory=lambda: ["tictactoe"], min_length=1)
-    options: dict[str, int | str] = Field(default_factory=dict)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
     players: list[PlayerEntry] = Field(min_length=2)
     prompts: list[str] = Field(default_factory=list)
     matches_per_pair: int = Field(default=2, ge=1, le=100_000)

@@ -66,7 +66,7 @@ def harness_identity(options: PlayerOptions) -> dict[str, object]:
 
 
 def flag_config(
-    game: str, options: dict[str, int | str], specs: list[str], defaults: PlayerOptions, settings: dict[str, Any]
+    game: str, options: dict[str, bool | int | str], specs: list[str], defaults: PlayerOptions, settings: dict[str, Any]
 ) -> TournamentConfig:
     """The tournament a batch command line describes (so that the same command resumes it).
 
