@@ -25,6 +25,7 @@ from bench.imports import bench_imports
 from bench.levels import bench_levels
 from bench.limits import bench_limits
 from bench.llm_path import bench_llm_path
+from bench.poker import bench_poker
 from bench.ratings import bench_ratings
 from bench.ray_backend import bench_ray
 from bench.report_scale import bench_report_scale
@@ -148,6 +149,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "analysis": bench_analysis,
     "ratings": bench_ratings,
     "tasks": bench_tasks,
+    "poker": bench_poker,
     "store": bench_store,
     "scale": bench_scale,
     "llm-path": bench_llm_path,
