@@ -76,7 +76,8 @@ def main_parser() -> ArgumentParser:
         default=["minimax", "random"],
         help="two or more player specs (more than two: every pair plays): random, random-any (any cell, taken ones "
         "too), minimax[:SECONDS][,level=1-5], "
-        "llm:PROVIDER/MODEL[;key=value...], llm:local, scripted:MOVE,MOVE... (human players need the app)",
+        "llm:PROVIDER/MODEL[;key=value...], llm:local, scripted:MOVE,MOVE... (human players need the app); at poker "
+        "cfr (the equilibrium), br:STYLE (a best response), and the styles always-call, always-raise, tight, loose",
     )
     parser.add_argument(
         "--games", type=games_count, default=1, help=f"matches per pair of players (at most {MAX_GAMES:,})"

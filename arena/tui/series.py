@@ -91,6 +91,8 @@ def move_words(game: Any, event: MovePlayed) -> str:
 
 def your_move(game: str, seat: int) -> str:
     """What a person is told when it is their move: their side (White or Black at chess, else a mark) and how."""
+    if game.endswith("-poker"):  # a key acts at once
+        return f"Your move as {side_name(game, seat)}: {move_hint(game)}."
     return f"Your move as {side_name(game, seat)}: {move_hint(game)}, then Enter."
 
 
@@ -106,7 +108,7 @@ def move_hint(game: str) -> str:
     if game == "chess":
         return "click a piece, then its square (or type e4, Nf3, O-O, e2e4)"
     if game.endswith("-poker"):
-        return "c check/call, b bet/raise, f fold (or arrows, or a click)"
+        return "c check/call, b bet/raise, f fold (or arrows + Enter, or a click)"
     return (
         "click a column or type its number"
         if game == "connect-four"

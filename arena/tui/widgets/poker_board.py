@@ -62,7 +62,10 @@ class PokerBoard(Board):
                                        if public is not None else "not dealt yet"))  # fmt: skip
         put = hand.contributions()
         lines.append(Text(f"betting: {hand.history_text()} · pot {put[0] + put[1]}"))
-        lines.append(self.action_line() if self.interactive else Text(self.last_hand(), style="italic"))
+        if self.state.played:
+            lines.append(Text(self.last_hand(), style="italic"))
+        if self.interactive:
+            lines.append(self.action_line())
         return lines
 
     def last_hand(self) -> str:
