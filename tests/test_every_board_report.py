@@ -34,7 +34,9 @@ def board_flags(options: dict[str, Any]) -> list[str]:
 
 
 def engine_of(game: str) -> str:
-    """Each game's engine at a small budget: Stockfish at chess, minimax elsewhere."""
+    """Each game's engine at a small budget: Stockfish at chess, the equilibrium at poker, minimax elsewhere."""
+    if game.endswith("-poker"):
+        return "cfr"
     return "stockfish:nodes=2000" if game == "chess" else "minimax:0.05"
 
 
@@ -64,6 +66,8 @@ def test_report_json_analyses_every_board(every_board: Path) -> None:
             assert player["rating"] is not None and player["low"] < player["high"], (label, player["player"])
         if label.startswith("battleship"):
             assert sum(p["missed_sinks"] for p in board["players"]) > 0, label  # random misses sinks
+        if label.endswith("-poker"):  # chips per hand and graded decisions beside the wins and losses
+            assert all(p["poker"]["hands"] == 240 and p["poker"]["decisions"] > 0 for p in board["players"]), label
     assert data["combined"], "battleship, tic-tac-toe and Connect-Four feed ChildPlay's combined score"
 
 
