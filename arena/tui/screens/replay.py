@@ -101,14 +101,14 @@ class ReplayScreen(Screen[None]):
     def show_grades(self, rows: list[list[Any]] | None) -> None:
         """Each move's mark (??, ?, ?!) in the move list and the status line, the evaluation over the game as a
         graph (the first player's view)."""
-        if rows is None:
+        poker = self.record.game.endswith("-poker")  # graded by the solved game alone, stored or not
+        if rows is None and not poker:
             self.query_one("#eval-title", Static).update("not graded: this match is not in the database")
             return
-        chess = self.record.game == "chess"
+        rows, chess = rows or [], self.record.game == "chess"
         from arena.report.site.frames import grade_words, move_mark, poker_verdicts
 
         self.grades = [move_mark(row, move.seat, chess) for row, move in zip(rows, self.record.moves, strict=False)]
-        poker = self.record.game.endswith("-poker")  # in words, as the web replay says them:
         self.verdicts = poker_verdicts(self.record) if poker else [grade_words(row, chess) or "" for row in rows]
         self.chess_words(rows)
         moves = self.query_one(MoveList)
