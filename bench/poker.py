@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import statistics
 import time
-from collections.abc import Callable
 
 from arena.poker.equilibrium import equilibrium
 from arena.poker.grading import Decision, grade
@@ -15,20 +13,9 @@ from arena.poker.spiel import exploitability
 from arena.poker.values import action_values
 from arena.runner.match import MatchRunner, MatchSetup
 from bench.tables import table
+from bench.tasks import timed
 from games.poker.hands import decisions
 from games.poker.styles import uniform_strategy
-
-RUNS = 5
-
-
-def timed(work: Callable[[], object], runs: int = RUNS) -> tuple[float, float]:
-    """(median, max) seconds of `work` over `runs` runs."""
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), max(times)
 
 
 def random_decisions(game: str, count: int) -> list[Decision]:

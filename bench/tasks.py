@@ -16,10 +16,10 @@ from games.tasks.shapes import ShapesTask
 RUNS = 5
 
 
-def timed(work: Callable[[], object]) -> tuple[float, float]:
-    """(median, max) seconds of `work` over RUNS runs, each from a cold start of the seed."""
+def timed(work: Callable[[], object], runs: int = RUNS) -> tuple[float, float]:
+    """(median, max) seconds of `work` over `runs` runs, each from a cold start of the seed."""
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         started = time.perf_counter()
         work()
         times.append(time.perf_counter() - started)

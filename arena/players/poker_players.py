@@ -7,10 +7,10 @@ import random
 from typing import Any
 
 from arena.players.base import Choice, TurnView
+from games.poker.hands import VARIANTS, Strategy
 from games.poker.styles import STYLES, style_action, style_strategy, uniform_strategy
 
-POKER_GAMES = ("kuhn-poker", "leduc-poker")
-Strategy = dict[str, dict[str, float]]
+POKER_GAMES = tuple(VARIANTS)
 
 
 def check_poker(kind: str, game: str) -> None:
@@ -68,7 +68,6 @@ def equilibrium_player(seed: int | str) -> StrategyPlayer:
 
 def best_response_player(target: str, seed: int | str) -> StrategyPlayer:
     """A best response to a fixed style or to `random`, computed exactly for each game."""
-    from arena.poker.equilibrium import VARIANTS
     from arena.poker.spiel import best_response
 
     if target not in (*STYLES, "random"):

@@ -11,11 +11,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from games.poker.hands import KUHN, LEDUC, Variant
+from games.poker.hands import VARIANTS, Strategy, Variant
 
 ITERATIONS = {"kuhn-poker": 2000, "leduc-poker": 1000}
-VARIANTS = {"kuhn-poker": KUHN, "leduc-poker": LEDUC}
-Strategy = dict[str, dict[str, float]]
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from functools import cache
 
 from arena.poker.equilibrium import Equilibrium, equilibrium
 from arena.poker.values import Values, action_values, mixed
+from games.poker.hands import Strategy
 
-Strategy = dict[str, dict[str, float]]
 MISTAKE = 0.01  # chips given away beyond which a decision is a mistake (the solver's own residue is far below)
 MIN_DECISIONS = 50  # fewer and no exploitability is stated: the empirical strategy is mostly unseen
 RESAMPLES = {"kuhn-poker": 200, "leduc-poker": 20}  # bootstrap draws (an exploitability costs 0.1 s at Leduc)

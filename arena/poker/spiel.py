@@ -9,9 +9,8 @@ from functools import cache
 
 import pyspiel
 
-from games.poker.hands import Deal, Variant, decisions
+from games.poker.hands import VARIANTS, Deal, Strategy, Variant, decisions
 
-Strategy = dict[str, dict[str, float]]  # information set -> action word -> probability
 SPIEL_NAMES = {"kuhn-poker": "kuhn_poker", "leduc-poker": "leduc_poker"}
 
 
@@ -50,7 +49,7 @@ def names(name: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     name ranks only, so one of them is each of its suit twins in OpenSpiel (checked: no set of OpenSpiel's
     falls in two of the arena's).
     """
-    variant = spiel_game_variant(name)
+    variant = VARIANTS[name]
     to_spiel: dict[str, list[str]] = {}
     legal: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
@@ -69,17 +68,10 @@ def names(name: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     return to_spiel, legal
 
 
-def spiel_game_variant(name: str) -> Variant:
-    """The arena's variant for a game name."""
-    from games.poker.hands import KUHN, LEDUC
-
-    return {"kuhn-poker": KUHN, "leduc-poker": LEDUC}[name]
-
-
 @cache
 def layout(name: str) -> list[tuple[str, tuple[str, ...], tuple[tuple[int, str], ...]]]:
     """Per arena information set: its OpenSpiel twins and its (action number, word) pairs."""
-    variant = spiel_game_variant(name)
+    variant = VARIANTS[name]
     to_spiel, legal = names(name)
     return [(key, tuple(twins), tuple((action_id(variant, word), word) for word in legal[key]))
             for key, twins in to_spiel.items()]  # fmt: skip

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.poker.hands import Hand, Variant, every_deal
-
-Strategy = dict[str, dict[str, float]]
+from games.poker.hands import Hand, Strategy, Variant, every_deal
 
 
 @dataclass

@@ -7,11 +7,7 @@ from typing import Any
 from rich.table import Table
 
 from arena.inert import inert
-
-
-def figure(value: float | None, text: str = "{:+.3f}") -> str:
-    """A number, or '-' where there is none."""
-    return "-" if value is None else text.format(value)
+from arena.report.tables import number
 
 
 def poker_table(game: str, standing: Any) -> Table:
@@ -28,17 +24,17 @@ def poker_table(game: str, standing: Any) -> Table:
         table.add_row(
             str(rank) if played else "-",
             inert(row.player),
-            figure(row.chips_per_hand) if played else "-",
+            number(row.chips_per_hand, "{:+.3f}") if played else "-",
             f"{row.low:+.3f} to {row.high:+.3f}" if played else "-",
             str(row.hands),
             str(grades.decisions if grades else 0),
-            figure(grades.ev_loss if graded else None, "{:.3f}"),
-            figure(grades.random_ev_loss if graded else None, "{:.3f}"),
-            figure(grades.br_ev_loss if graded else None, "{:.3f}"),
+            number(grades.ev_loss if graded else None, "{:.3f}"),
+            number(grades.random_ev_loss if graded else None, "{:.3f}"),
+            number(grades.br_ev_loss if graded else None, "{:.3f}"),
             "-"
             if exploit is None
             else f"{exploit:.1f} ({grades.exploitability_low:.1f}-{grades.exploitability_high:.1f})",
-            figure(grades.exploitability_floor if grades else None, "{:.1f}"),
+            number(grades.exploitability_floor if grades else None, "{:.1f}"),
         )
     found = standing.game["equilibrium"]
     table.caption = (

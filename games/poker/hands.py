@@ -39,6 +39,8 @@ class Variant:
 
 KUHN = Variant("kuhn-poker", deck=(0, 1, 2), suits=1, bet_sizes=(1,), max_raises=1)
 LEDUC = Variant("leduc-poker", deck=(0, 1, 2, 3, 4, 5), suits=2, bet_sizes=(2, 4), max_raises=2)
+VARIANTS = {variant.name: variant for variant in (KUHN, LEDUC)}  # by game name
+Strategy = dict[str, dict[str, float]]  # information set -> action word -> probability
 
 
 @dataclass(frozen=True)

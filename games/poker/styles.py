@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.poker.hands import Hand, Variant, decisions
+from games.poker.hands import Hand, Strategy, Variant, decisions
 
 STYLES = ("always-call", "always-raise", "tight", "loose")
 
@@ -41,13 +41,13 @@ def style_action(style: str, hand: Hand) -> str:
     raise ValueError(f"unknown poker style {style!r} (choose from {', '.join(STYLES)})")
 
 
-def style_strategy(style: str, variant: Variant) -> dict[str, dict[str, float]]:
+def style_strategy(style: str, variant: Variant) -> Strategy:
     """A style as a strategy over every information set (what a best response is computed against)."""
     return {hand.information_set(): {word: float(word == style_action(style, hand)) for word in hand.legal()}
             for hand in decisions(variant)}  # fmt: skip
 
 
-def uniform_strategy(variant: Variant) -> dict[str, dict[str, float]]:
+def uniform_strategy(variant: Variant) -> Strategy:
     """Uniform random play over the legal words at every information set."""
     return {hand.information_set(): {word: 1 / len(hand.legal()) for word in hand.legal()}
             for hand in decisions(variant)}  # fmt: skip
