@@ -166,32 +166,35 @@ def poker_frames(game: Any, state: Any, record: MatchRecord) -> dict[str, Any]:
     """A poker match as text tables, both cards shown (the match is over: nothing is hidden from its reader)."""
     start = {"grids": [], "text": game.render(state)}
     steps = []
-    for move, words in zip(record.moves, poker_verdicts(record), strict=True):
+    for move, (words, after) in zip(record.moves, poker_steps(record), strict=True):
         attempt = attempt_json(move)
         if words:
             attempt["analysis"] = words
-        if move.valid and move.move is not None:
-            state = game.apply(state, game.parse_move(state, move.move))
-        steps.append({"changes": [], "text": game.render(state), "attempt": attempt})
+        steps.append({"changes": [], "text": game.render(after), "attempt": attempt})
     return {"start": start, "steps": steps}
 
 
 def poker_verdicts(record: MatchRecord) -> list[str]:
     """Each attempt's grade in words: its information set and the chips it gives away against the equilibrium."""
+    return [words for words, _ in poker_steps(record)]
+
+
+def poker_steps(record: MatchRecord) -> list[tuple[str, Any]]:
+    """Per attempt, its grade in words ('' for a refused one) and the state after it, in one replay."""
     from arena.poker.grading import equilibrium_values
 
     game = game_for(record.game, record.game_options)
     state = game.initial_state(random.Random(f"{record.seed}:game"))
     values = equilibrium_values(record.game)
-    said = []
+    steps: list[tuple[str, Any]] = []
     for move in record.moves:
         if not move.valid or move.move is None:
-            said.append("")
+            steps.append(("", state))
             continue
         word, key = game.parse_move(state, move.move), game.information_set(state)
         losses = values.losses(key)
         best = min(losses, key=lambda w: losses[w])
-        said.append(f"at {key}: gives away {losses[word]:.3f} chips against the equilibrium"
-                    + (f" (best: {best})" if losses[word] > 0.0005 else ""))  # fmt: skip
         state = game.apply(state, word)
-    return said
+        steps.append((f"at {key}: gives away {losses[word]:.3f} chips against the equilibrium"
+                      + (f" (best: {best})" if losses[word] > 0.0005 else ""), state))  # fmt: skip
+    return steps
