@@ -143,6 +143,23 @@ def test_a_two_node_cluster_plays_the_process_pools_records(tmp_path: Path) -> N
     assert len(first) == 12 and first == second  # every move, prompt, seed and result alike
 
 
+def test_a_local_ray_is_its_own_even_beside_a_cluster_started_on_this_machine() -> None:
+    from ray.cluster_utils import Cluster
+
+    from arena.runner.ray_backend import RayBackend
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})  # recorded as this machine's latest
+    try:
+        backend = RayBackend(actors=2)
+        try:
+            ours = ray.get_runtime_context().gcs_address
+            assert backend.started and ours != cluster.address and ray.cluster_resources()["CPU"] == 2
+        finally:
+            backend.close()
+    finally:
+        cluster.shutdown()  # type: ignore[no-untyped-call]
+
+
 def statuses(db: Path) -> list[str]:
     """Each recorded match's status."""
     if not (db / "arena-store.json").exists():

@@ -51,8 +51,8 @@ def connect(address: str | None, cpus: int | None = None) -> bool:
         try:
             if address:
                 ray.init(address=address, **options)
-            else:
-                ray.init(num_cpus=cpus, **options)
+            else:  # "local": never a cluster another process started on this machine (Ray would join it)
+                ray.init(address="local", num_cpus=cpus, **options)
             break
         except Exception as error:  # Ray raises a plain Exception for a node that "timed out during startup"
             why = str(error).splitlines()[0] if str(error) else type(error).__name__
