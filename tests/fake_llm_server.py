@@ -5,7 +5,8 @@ last one repeats). A reply can stream reasoning (`reasoning_content`, `reasoning
 `<think>` text), pad the stream with empty chunks, stop for the token limit, fail with a status,
 stall, or drop the connection mid-stream. The scenario `first-legal` plays the first move of the
 "Legal moves:" list in the prompt, so whole matches can be played against it; `sloppy` answers 9,9 on every
-first try and the first legal move once the prompt says its answer was not accepted; `echo-auth...` streams the
+first try and the first legal move once the prompt says its answer was not accepted; `noisy` plays a legal move
+drawn at random (unseeded, like sampling at a temperature); `echo-auth...` streams the
 Authorization header it was sent back in its reasoning and its answer (as sent and upper-cased) before a legal move.
 """
 
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +59,7 @@ class FakeServer:
     models_route: bool = True  # False: no /models, as proxies that serve only /chat/completions
 
     def __post_init__(self) -> None:
+        self.noise = random.Random()  # the `noisy` model's draws: seeded from the system, as sampling is
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._serve, daemon=True)
@@ -114,6 +118,8 @@ class FakeServer:
                 tokens = self.jump[1] if made < self.jump[0] else self.jump[2]
             delay = 0.2 if name.startswith("slow") else 0.0
             return Reply(content=first_legal_answer(body), delay=delay, completion_tokens=tokens)
+        if name == "noisy":  # a sampler at temperature: any listed legal move, unseeded, so no two runs agree
+            return Reply(content=first_legal_answer(body, pick=self.noise.choice))
         if name == "sloppy":  # a wrong first try every turn; the first legal move once told the answer was refused
             told = "not accepted" in json.dumps(body.get("messages", []))
             return Reply(content=first_legal_answer(body) if told else "MOVE: 9,9")
@@ -221,15 +227,16 @@ def sse(model: str, delta: dict[str, Any], finish: str | None) -> bytes:
     return f"data: {json.dumps(chunk)}\n\n".encode()
 
 
-def first_legal_answer(body: dict[str, Any]) -> str:
-    """Play the first listed legal move, in the answer format the prompt asks for."""
+def first_legal_answer(body: dict[str, Any], pick: Callable[[list[str]], str] | None = None) -> str:
+    """Play the first listed legal move (or the one `pick` chooses), in the answer format the prompt asks for."""
     text = "\n".join(
         str(part.get("text", "")) if isinstance(part, dict) else str(part)
         for m in body.get("messages", [])
         for part in _parts(m.get("content"))
     )
     found = re.search(r"Legal moves: ([^\n]+)", text)
-    move = found.group(1).split(";")[0].strip() if found else "1"
+    listed = [move.strip() for move in found.group(1).split(";")] if found else ["1"]
+    move = pick(listed) if pick is not None else listed[0]
     return f"I look at the board and pick the first legal move.\nMOVE: {move}"
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+from arena.store import MatchStore
 from tests.fake_llm_server import FakeServer
 from tests.processes import run_arena
 
@@ -82,3 +84,54 @@ def test_keep_in_a_cell_is_the_reports_keep() -> None:
     row = cell_row(cell_of({}, "llm:m", analyses))
     report = next(r for r in build_leaderboard("tictactoe", analyses, resamples=0).rows if r.player == "llm:m")
     assert row["keep"] == round(report.counts["optimal_open"] / report.counts["graded_open"], 4) == 0.6667
+
+
+def baseline_and_null(db: str, seed: int) -> tuple[list[Any], list[Any]]:
+    """The baseline cell's matches and the null cell's (both play `rethink=rule`; the baseline on `seed`)."""
+    from arena.runner.tournament import SEED_STRIDE
+
+    cells: dict[str, list[Any]] = {}
+    with MatchStore(Path(db), read_only=True) as store:
+        for record in store.iter_matches():
+            if any("rethink=rule" in player.spec for player in record.players):
+                cells.setdefault(str(record.tournament), []).append(record)
+    assert len(cells) == 2
+    first, second = (sorted(found, key=lambda r: r.index) for found in cells.values())
+    return (first, second) if first[0].seed == seed * SEED_STRIDE else (second, first)
+
+
+def test_the_null_cell_measures_the_noise_floor_and_effects_within_it_are_marked(
+    fake_llm: FakeServer, tmp_path: Path
+) -> None:
+    spreads = {}
+    for model in ("first-legal", "noisy"):  # deterministic, then a sampler whose every run differs
+        db = str(tmp_path / model)
+        played = run_arena("ablate", "--model", f"llm:openai/{model}", "--vary", "rethink=rule,retry", "--games", "12",
+                           "--seed", "5", "--db", db, "--api-base", fake_llm.url, "--no-preflight", "--retries", "0",
+                           "--json")  # fmt: skip
+        assert played.returncode == 0, played.stderr
+        summary = json.loads(played.stdout)
+        null, cells = summary["null"], summary["cells"]
+        assert len(cells) == 3 and cells[-1]["null"] is True and cells[-1]["settings"] == cells[0]["settings"]
+        assert null["pairs"] == 12 and summary["seat_pairs"] is True
+        spreads[model] = null["score"]["high"] - null["score"]["low"]
+        retry = effect(summary, "rethink", "retry", "score")
+        assert retry["noise"] == max(abs(null["score"]["low"]), abs(null["score"]["high"])) > 0
+        assert retry["within_noise"] is (abs(retry["difference"]) <= retry["noise"])  # type: ignore[arg-type,operator]
+        assert 0 <= retry["p"] <= retry["p_holm"] <= 1  # type: ignore[operator]
+        if model == "first-legal":  # never illegal, so how it is asked again changes nothing: a zero effect
+            assert retry["difference"] == 0.0 and retry["within_noise"] is True and retry["p"] == 1.0
+        baseline, again = baseline_and_null(db, 5)
+        assert [m.seed for m in baseline] != [m.seed for m in again]  # its own seeds
+        first = next(m for m in baseline if m.players[0].spec.startswith("llm:"))
+        same = next(m for m in again if m.players[0].spec.startswith("llm:"))
+        assert first.moves[0].prompt == same.moves[0].prompt  # an empty board: byte-identical prompts
+        for even, odd in zip(baseline[::2], baseline[1::2], strict=True):  # each seed from both seats
+            assert even.seed == odd.seed and even.players[0].spec == odd.players[1].spec
+    assert spreads["noisy"] > 0 and spreads["first-legal"] > 0
+    text = run_arena("ablate", "--model", "llm:openai/first-legal", "--vary", "rethink=rule,retry", "--games", "12",
+                     "--seed", "5", "--db", str(tmp_path / "first-legal"), "--api-base", fake_llm.url,
+                     "--no-preflight")  # fmt: skip
+    assert text.returncode == 0, text.stderr
+    assert "null (the baseline again, own seeds)" in text.stdout and "Holm" in text.stdout
+    assert " ~" in text.stdout  # the zero effect is marked as within the noise floor

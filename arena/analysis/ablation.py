@@ -1,6 +1,7 @@
 """What each harness setting changes: per cell the model's score, legality and move quality; per setting the
 paired difference from its axis's baseline (match i of one cell against match i of the other, which started
-alike), with a bootstrap 95% interval over the pairs."""
+alike), with a bootstrap 95% interval over the pairs, a sign-flip permutation test (Holm-corrected over the
+ablation's tests) and the noise floor the null cell (the baseline again on its own seeds) measures."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from arena.analysis.moves import MatchAnalysis
+from arena.analysis.permutation import holm, sign_flip_p
 
 FIGURES = ("score", "first_legal", "final_legal", "keep")  # the model's, per match (None where it has none)
 RESAMPLES = 1000
@@ -93,6 +95,15 @@ def interval(differences: list[float], seed: int = 0) -> tuple[float, float, flo
     return float(values.mean()), float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))
 
 
+def figure_effect(differences: list[float]) -> dict[str, Any]:
+    """One figure's paired effect: the mean difference, its bootstrap interval, whether it excludes 0, and the
+    sign-flip permutation test's two-sided p."""
+    mid, low, high = interval(differences)
+    p = sign_flip_p(differences)
+    return {"difference": _round(mid), "low": _round(low), "high": _round(high),
+            "changes": bool(low > 0 or high < 0), "p": None if p is None else round(p, 5)}  # fmt: skip
+
+
 def effects(cells: list[Cell], baseline: dict[str, Any]) -> list[dict[str, Any]]:
     """Per axis value other than its baseline: the pooled paired difference of every figure between the cells
     that differ only in that axis (with it, against with the baseline's value)."""
@@ -114,12 +125,42 @@ def effects(cells: list[Cell], baseline: dict[str, Any]) -> list[dict[str, Any]]
                 for name in FIGURES:
                     pooled[name] += paired(partner, cell, name)
             row: dict[str, Any] = {"axis": axis, "value": value, "baseline": base, "pairs": len(pooled["score"])}
-            for name in FIGURES:
-                mid, low, high = interval(pooled[name])
-                row[name] = {"difference": _round(mid), "low": _round(low), "high": _round(high),
-                             "changes": bool(low > 0 or high < 0)}  # fmt: skip
-            rows.append(row)
+            rows.append(row | {name: figure_effect(pooled[name]) for name in FIGURES})
     return rows
+
+
+def null_effect(baseline: Cell, null: Cell) -> dict[str, Any]:
+    """The null cell (the baseline's settings again on its own seeds) against the baseline, pair by pair: what
+    chance alone makes of one setting."""
+    pooled = {name: paired(baseline, null, name) for name in FIGURES}
+    row = {"axis": "null", "value": "the baseline again", "baseline": "baseline", "pairs": len(pooled["score"])}
+    return row | {name: figure_effect(pooled[name]) for name in FIGURES}
+
+
+def noise_floor(null: dict[str, Any]) -> dict[str, float | None]:
+    """Per figure, the largest difference the null cell's 95% interval allows (None where it has no pairs)."""
+    floor: dict[str, float | None] = {}
+    for name in FIGURES:
+        low, high = null[name]["low"], null[name]["high"]
+        floor[name] = None if low is None or high is None else round(max(abs(low), abs(high)), 4)
+    return floor
+
+
+def judged(rows: list[dict[str, Any]], null: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The effects with Holm's correction over all their tests (`p_holm`) and, with a null cell, each figure's
+    noise floor and whether the effect is no larger than it (`within_noise`)."""
+    floor = noise_floor(null) if null is not None else {}
+    tests = [(index, name) for index, row in enumerate(rows) for name in FIGURES]
+    adjusted = holm([rows[index][name]["p"] for index, name in tests])
+    out = [dict(row) | {name: dict(row[name]) for name in FIGURES} for row in rows]
+    for (index, name), p_holm in zip(tests, adjusted, strict=True):
+        figure = out[index][name]
+        figure["p_holm"] = None if p_holm is None else round(p_holm, 5)
+        noise = floor.get(name)
+        figure["noise"] = noise
+        difference = figure["difference"]
+        figure["within_noise"] = None if noise is None or difference is None else abs(difference) <= noise
+    return out
 
 
 def _round(value: float | None) -> float | None:

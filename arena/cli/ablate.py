@@ -43,6 +43,11 @@ def ablate_parser() -> ArgumentParser:
         metavar="AXIS=V1,V2",
         help="an axis and its values, the first the baseline: rethink, legal, history, board, prompt (repeatable)",
     )
+    parser.add_argument(
+        "--no-null",
+        action="store_true",
+        help="no null cell (the baseline again on its own seeds, which measures the noise floor)",
+    )
     add_db_option(parser)
     parser.add_argument("--json", action="store_true", help="print the cells and effects as one JSON object")
     parser.add_argument("--concurrency", type=positive_int, help="matches at once per provider")
@@ -63,7 +68,7 @@ def ablation_of(args: argparse.Namespace) -> AblationConfig:
     if not args.model or not args.vary:
         raise ValueError("name the model (--model llm:...) and at least one --vary AXIS=V1,V2, or give a file")
     data = {"model": args.model, "opponent": args.opponent, "game": args.game, "games": args.games,
-            "seed": args.seed, "grid": parse_vary(args.vary)}  # fmt: skip
+            "seed": args.seed, "null": not args.no_null, "grid": parse_vary(args.vary)}  # fmt: skip
     return ablation_from(data, "the command line")
 
 
@@ -75,8 +80,7 @@ def run_ablate(argv: list[str]) -> int:
     args = ablate_parser().parse_args(argv)
     try:
         ablation = ablation_of(args)
-        cells = ablation.cells()
-        configs = [ablation.tournament(cell) for cell in cells]
+        configs = [config for _, _, config in ablation.runs()]
     except ValueError as error:
         print_error(f"arena ablate: error: {error}")
         return 2
@@ -97,7 +101,7 @@ def run_ablate(argv: list[str]) -> int:
 
 def ablation_summary(db: Path, ablation: AblationConfig, configs: list[Any]) -> dict[str, Any]:
     """Every cell's figures and each setting's paired effect, from the recorded matches."""
-    from arena.analysis.ablation import cell_of, cell_row, effects
+    from arena.analysis.ablation import cell_of, cell_row, effects, judged, null_effect
     from arena.analysis.cache import analyse_store
     from arena.analysis.parallel import worker_count
     from arena.store import MatchStore
@@ -113,27 +117,36 @@ def ablation_summary(db: Path, ablation: AblationConfig, configs: list[Any]) -> 
     names = [{name for a in found for name in a.players} for found in grouped.values()]
     opponent = set.intersection(*names) if names else set()  # the one player every cell shares
     cells = []
-    for found, settings, seen in zip(grouped.values(), ablation.cells(), names, strict=True):
+    for found, (settings, _, _), seen in zip(grouped.values(), ablation.runs(), names, strict=True):
         model = sorted(seen - opponent) or [ablation.cell_spec(settings)]
         cells.append(cell_of(settings, model[0], found))
+    null = null_effect(cells[0], cells[-1]) if ablation.null else None
+    rows = [cell_row(cell) for cell in cells]
+    if ablation.null:
+        rows[-1]["null"] = True
     return {
         "model": ablation.model,
         "opponent": ablation.opponent,
         "game": ablation.game,
         "baseline": ablation.baseline(),
-        "cells": [cell_row(cell) for cell in cells],
-        "effects": effects(cells, ablation.baseline()),
+        "seat_pairs": ablation.seat_pairs and ablation.swap_seats,
+        "cells": rows,
+        "null": null,
+        "effects": judged(effects(cells[: len(cells) - ablation.null], ablation.baseline()), null),
+        "tests": "p: two-sided sign-flip permutation test of the paired differences (exact up to 16 pairs, "
+        "20,000 seeded draws beyond); p_holm: Holm-corrected over every figure of every effect",
     }
 
 
 def print_ablation(summary: dict[str, Any]) -> None:
-    """The cells and the effects as tables."""
+    """The cells, then the noise floor and the effects, as tables."""
     from rich import box
     from rich.table import Table
 
+    from arena.analysis.ablation import FIGURES
     from arena.console import wide_console
     from arena.inert import inert_text
-    from arena.tournaments.ablation import cell_name
+    from arena.tournaments.ablation import NULL_NAME, cell_name
 
     def pct(value: float | None) -> str:
         return "-" if value is None else f"{100 * value:.0f}%"
@@ -144,25 +157,36 @@ def print_ablation(summary: dict[str, Any]) -> None:
     for column in ("settings", "n", "score", "legal 1st", "legal final", "keep"):
         cells.add_column(column, justify="left" if column == "settings" else "right")
     for row in summary["cells"]:
-        cells.add_row(inert_text(cell_name(row["settings"])), str(row["matches"]), pct(row["score"]),
+        name = NULL_NAME if row.get("null") else cell_name(row["settings"])
+        cells.add_row(inert_text(name), str(row["matches"]), pct(row["score"]),
                       pct(row["first_legal"]), pct(row["final_legal"]), pct(row["keep"]))  # fmt: skip
     console.print(cells)
-    effects = Table(title="what each setting changes against its baseline: paired difference over the same "
-                    "openings and seeds (95% bootstrap interval; * the interval excludes 0)",
+    paired = "each seed played from both seats, " if summary.get("seat_pairs") else ""
+    effects = Table(title="what each setting changes against its baseline: paired difference in points over the same "
+                    f"openings and seeds ({paired}95% bootstrap interval, permutation p; * Holm-adjusted p < 0.05; "
+                    "~ no larger than the null cell's spread, the noise floor)",
                     title_justify="left", box=box.SIMPLE_HEAD)  # fmt: skip
     for column in ("setting", "baseline", "pairs", "score", "legal 1st", "legal final", "keep"):
         effects.add_column(column, justify="left" if column in ("setting", "baseline") else "right")
 
-    def shift(figure: dict[str, Any]) -> str:
+    def shift(figure: dict[str, Any], null: bool = False) -> str:
         if figure["difference"] is None:
             return "-"
-        star = "*" if figure["changes"] else ""
         low, high = 100 * figure["low"], 100 * figure["high"]
-        return f"{100 * figure['difference']:+.0f} ({low:+.0f} to {high:+.0f}){star}"
+        text = f"{100 * figure['difference']:+.0f} ({low:+.0f} to {high:+.0f})"
+        if null:
+            return text
+        p = figure.get("p_holm")
+        star = "*" if p is not None and p < 0.05 else ""
+        return f"{text} p={p:.3f}{star}{' ~' if figure.get('within_noise') else ''}"
 
+    if summary.get("null"):
+        null = summary["null"]
+        effects.add_row(inert_text(NULL_NAME), "baseline", str(null["pairs"]),
+                        *(shift(null[name], null=True) for name in FIGURES))  # fmt: skip
     for row in summary["effects"]:
         effects.add_row(inert_text(cell_name({row["axis"]: row["value"]})),
                         inert_text(cell_name({row["axis"]: row["baseline"]}).partition("=")[2]),
-                        str(row["pairs"]), *(shift(row[name]) for name in ("score", "first_legal", "final_legal",
-                                                                             "keep")))  # fmt: skip
+                        str(row["pairs"]), *(shift(row[name]) for name in FIGURES))  # fmt: skip
     console.print(effects)
+    console.print(f"{summary['tests']}." + ("" if summary.get("null") else " No null cell: no noise floor."))

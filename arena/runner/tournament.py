@@ -44,6 +44,7 @@ class TournamentPlan:
     tournament_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     first_index: int = 0
     skip: frozenset[int] = frozenset()
+    seat_pairs: bool = False  # the two matches of each pair share one seed, seats swapped (duplicate play)
 
     @property
     def indexes(self) -> range:
@@ -62,13 +63,15 @@ class TournamentPlan:
                 yield self.setup(index)
 
     def setup(self, index: int) -> MatchSetup:
-        """The setup of match `index` (tournament-wide): seeds derive from it, seats swap on odd matches of the pair."""
+        """The setup of match `index` (tournament-wide): seeds derive from it, seats swap on odd matches of the pair
+        (which, with `seat_pairs`, replay the even match's seed)."""
         swapped = self.swap_seats and (index - self.first_index) % 2 == 1
         players = (self.players[1], self.players[0]) if swapped else self.players
+        seeded = index - 1 if swapped and self.seat_pairs else index  # a pair's second match: its first's seed
         return MatchSetup(
             game=self.game,
             players=players,
-            seed=(self.seed * SEED_STRIDE + index) % 2**63,
+            seed=(self.seed * SEED_STRIDE + seeded) % 2**63,
             game_options=self.game_options,
             policy=self.policy,
             max_moves=self.max_moves,

@@ -14,6 +14,8 @@ from arena.prompting.harness import checked_board, checked_rethink
 from arena.tournaments.config import TournamentConfig, parse_config
 
 AXES = ("rethink", "legal", "history", "board", "prompt")  # what a grid may vary, in this order in a cell's name
+NULL_SEED_OFFSET = 1_000_000_007  # the null cell's seed: the ablation's plus this, so its matches are its own
+NULL_NAME = "null (the baseline again, own seeds)"
 
 
 class AblationConfig(BaseModel):
@@ -29,6 +31,8 @@ class AblationConfig(BaseModel):
     games: int = Field(default=20, ge=1, le=100_000)
     seed: int = Field(default=0, ge=0)
     swap_seats: bool = True
+    seat_pairs: bool = True  # each seed played twice, the model once in each seat
+    null: bool = True  # the baseline again on its own seeds: the noise floor every effect is read against
     invalid_retries: int | None = Field(default=None, ge=0)  # as in a tournament file: over the families' own
     on_invalid: Literal["loss", "disqualified"] | None = None
     grid: dict[str, list[Any]] = Field(min_length=1)
@@ -66,6 +70,11 @@ class AblationConfig(BaseModel):
         axes = list(self.grid)
         return [dict(zip(axes, values, strict=True)) for values in itertools.product(*self.grid.values())]
 
+    def runs(self) -> list[tuple[dict[str, Any], bool, TournamentConfig]]:
+        """Each cell's settings, whether it is the null cell, and its tournament: the grid's cells, then the null."""
+        grid = [(cell, False, self.tournament(cell)) for cell in self.cells()]
+        return grid + ([(self.baseline(), True, self.tournament(self.baseline(), null=True))] if self.null else [])
+
     def baseline(self) -> dict[str, Any]:
         return {axis: values[0] for axis, values in self.grid.items()}
 
@@ -74,16 +83,18 @@ class AblationConfig(BaseModel):
         words = [f"{axis}={setting_text(value)}" for axis, value in cell.items()]
         return ";".join([self.model, *words])
 
-    def tournament(self, cell: dict[str, Any]) -> TournamentConfig:
-        """The cell's tournament: the same seed and matches in every cell."""
+    def tournament(self, cell: dict[str, Any], null: bool = False) -> TournamentConfig:
+        """The cell's tournament: the same seed and matches in every cell; the null cell (the baseline's settings,
+        so byte-identical prompts) on seeds of its own."""
         data = {
-            "name": f"ablation {cell_name(cell)}",
+            "name": f"ablation {'null ' if null else ''}{cell_name(cell)}",
             "games": [self.game],
             "options": self.options,
             "players": [self.cell_spec(cell), self.opponent],
             "matches_per_pair": self.games,
             "swap_seats": self.swap_seats,
-            "seed": self.seed,
+            "seat_pairs": self.seat_pairs,
+            "seed": self.seed + NULL_SEED_OFFSET if null else self.seed,
             "invalid_retries": self.invalid_retries,
             "on_invalid": self.on_invalid,
         }

@@ -78,6 +78,7 @@ class TournamentConfig(BaseModel):
     prompts: list[str] = Field(default_factory=list)
     matches_per_pair: int = Field(default=2, ge=1, le=100_000)
     swap_seats: bool = True
+    seat_pairs: bool = False  # with swap_seats: each seed played twice, once from each seat
     seed: int = Field(default=0, ge=0)
     invalid_retries: int | None = Field(default=None, ge=0)  # set: applies to every player, over prompt families
     on_invalid: Literal["loss", "disqualified"] | None = None
@@ -150,6 +151,7 @@ class TournamentConfig(BaseModel):
             "invalid_retries": self.invalid_retries or 0,
             "on_invalid": self.on_invalid or "loss",
             **({"policy_set": True} if self.policy_set else {}),  # absent when unset: older identities hold
+            **({"seat_pairs": True} if self.seat_pairs else {}),
             "max_moves": self.max_moves,
             "llm_defaults": dict(sorted(self.llm_defaults.items())),
         }

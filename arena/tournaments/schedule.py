@@ -87,6 +87,7 @@ def build_schedule(config: TournamentConfig, tournament_id: str | None = None) -
                         max_moves=config.max_moves,
                         tournament_id=tournament_id,
                         first_index=index,
+                        seat_pairs=config.seat_pairs and config.swap_seats,
                     )
                 )
                 index += config.matches_per_pair
