@@ -117,7 +117,7 @@ def test_the_null_cell_measures_the_noise_floor_and_effects_within_it_are_marked
         spreads[model] = null["score"]["high"] - null["score"]["low"]
         retry = effect(summary, "rethink", "retry", "score")
         assert retry["noise"] == max(abs(null["score"]["low"]), abs(null["score"]["high"])) > 0
-        assert retry["within_noise"] is (abs(retry["difference"]) <= retry["noise"])  # type: ignore[arg-type,operator]
+        assert retry["within_noise"] is (abs(retry["difference"]) <= retry["noise"])  # type: ignore[arg-type]
         assert 0 <= retry["p"] <= retry["p_holm"] <= 1  # type: ignore[operator]
         if model == "first-legal":  # never illegal, so how it is asked again changes nothing: a zero effect
             assert retry["difference"] == 0.0 and retry["within_noise"] is True and retry["p"] == 1.0
