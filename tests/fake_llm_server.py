@@ -4,10 +4,12 @@ Each request names a scenario as its model. A scenario is a list of replies used
 last one repeats). A reply can stream reasoning (`reasoning_content`, `reasoning`, or inline
 `<think>` text), pad the stream with empty chunks, stop for the token limit, fail with a status,
 stall, or drop the connection mid-stream. The scenario `first-legal` plays the first move of the
-"Legal moves:" list in the prompt, so whole matches can be played against it; `sloppy` answers 9,9 on every
-first try and the first legal move once the prompt says its answer was not accepted; `noisy` plays a legal move
-drawn at random (unseeded, like sampling at a temperature); `echo-auth...` streams the
-Authorization header it was sent back in its reasoning and its answer (as sent and upper-cased) before a legal move.
+"Legal moves:" list in the prompt, so whole matches can be played against it. `sloppy` answers 9,9 on every
+first try and the first legal move once the prompt says its answer was not accepted; sampled at a temperature
+above 0, each first try is by an even draw 9,9, the first legal move, or that move in free form with no MOVE
+line. `noisy` plays a legal move drawn at random (unseeded, like sampling at a temperature). `echo-auth...`
+streams the Authorization header it was sent back in its reasoning and its answer (as sent and upper-cased)
+before a legal move. Any model asked the move extractor's question answers it, reading "go with X" as X.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class FakeServer:
     models_route: bool = True  # False: no /models, as proxies that serve only /chat/completions
 
     def __post_init__(self) -> None:
-        self.noise = random.Random()  # the `noisy` model's draws: seeded from the system, as sampling is
+        self.noise = random.Random()  # the sampled models' draws: seeded from the system, as sampling is
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._serve, daemon=True)
@@ -111,6 +113,9 @@ class FakeServer:
         if name.startswith("echo-auth"):  # a provider that echoes the Authorization header, 4 characters a chunk
             said = f"You sent {authorization!r} (loud: {authorization.upper()}).\n"
             return Reply(reasoning_content=f"The header was {authorization}.", content=said + first_legal_answer(body))
+        if "a player's answer in a game of" in prompt_text(body):  # the move extractor's call: read it, no more
+            said = re.search(r"go with ([^\s.]+)", prompt_text(body))
+            return Reply(content=f"MOVE: {said.group(1) if said else 'none'}")
         if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
             made = len(self.calls(name)) - 1 - self.growth_from
             tokens = 10 * self.usage_growth**made if self.usage_growth else None
@@ -122,7 +127,12 @@ class FakeServer:
             return Reply(content=first_legal_answer(body, pick=self.noise.choice))
         if name == "sloppy":  # a wrong first try every turn; the first legal move once told the answer was refused
             told = "not accepted" in json.dumps(body.get("messages", []))
-            return Reply(content=first_legal_answer(body) if told else "MOVE: 9,9")
+            if told:
+                return Reply(content=first_legal_answer(body))
+            if float(body.get("temperature") or 0) > 0:  # sampled: 9,9, the first legal move, or it in free form
+                move = first_legal_answer(body).rpartition("MOVE: ")[2]
+                return Reply(content=self.noise.choice(["MOVE: 9,9", f"MOVE: {move}", f"I'd go with {move}."]))
+            return Reply(content="MOVE: 9,9")
         if name.startswith("first-legal-"):  # first-legal-N: N chunks of reasoning before the answer
             chunks = int(name.removeprefix("first-legal-"))
             return Reply(reasoning_content="hmm " * chunks, content=first_legal_answer(body), chunk_size=4)
@@ -227,13 +237,18 @@ def sse(model: str, delta: dict[str, Any], finish: str | None) -> bytes:
     return f"data: {json.dumps(chunk)}\n\n".encode()
 
 
-def first_legal_answer(body: dict[str, Any], pick: Callable[[list[str]], str] | None = None) -> str:
-    """Play the first listed legal move (or the one `pick` chooses), in the answer format the prompt asks for."""
-    text = "\n".join(
+def prompt_text(body: dict[str, Any]) -> str:
+    """Every message's text, one after another."""
+    return "\n".join(
         str(part.get("text", "")) if isinstance(part, dict) else str(part)
         for m in body.get("messages", [])
         for part in _parts(m.get("content"))
     )
+
+
+def first_legal_answer(body: dict[str, Any], pick: Callable[[list[str]], str] | None = None) -> str:
+    """Play the first listed legal move (or the one `pick` chooses), in the answer format the prompt asks for."""
+    text = prompt_text(body)
     found = re.search(r"Legal moves: ([^\n]+)", text)
     listed = [move.strip() for move in found.group(1).split(";")] if found else ["1"]
     move = pick(listed) if pick is not None else listed[0]

@@ -116,7 +116,7 @@ def test_the_null_cell_measures_the_noise_floor_and_effects_within_it_are_marked
         assert null["pairs"] == 12 and summary["seat_pairs"] is True
         spreads[model] = null["score"]["high"] - null["score"]["low"]
         retry = effect(summary, "rethink", "retry", "score")
-        assert retry["noise"] == max(abs(null["score"]["low"]), abs(null["score"]["high"])) > 0
+        assert retry["noise"] == round((null["score"]["high"] - null["score"]["low"]) / 2, 4) > 0
         assert retry["within_noise"] is (abs(retry["difference"]) <= retry["noise"])  # type: ignore[arg-type]
         assert 0 <= retry["p"] <= retry["p_holm"] <= 1  # type: ignore[operator]
         if model == "first-legal":  # never illegal, so how it is asked again changes nothing: a zero effect
@@ -135,3 +135,46 @@ def test_the_null_cell_measures_the_noise_floor_and_effects_within_it_are_marked
     assert text.returncode == 0, text.stderr
     assert "null (the baseline again, own seeds)" in text.stdout and "Holm" in text.stdout
     assert " ~" in text.stdout  # the zero effect is marked as within the noise floor
+
+
+def test_majority_vote_and_the_move_extractor_each_lift_first_try_legality(
+    fake_llm: FakeServer, tmp_path: Path
+) -> None:
+    db = tmp_path / "db"
+    played = run_arena("ablate", "--model", "llm:openai/sloppy;temperature=1", "--vary", "sample=1,5", "--vary",
+                       "extract=no,yes", "--games", "20", "--seed", "1", "--invalid-retries", "50", "--db", str(db),
+                       "--api-base", fake_llm.url, "--no-preflight", "--retries", "0", "--json")  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    summary = json.loads(played.stdout)
+    cells = {(c["settings"]["sample"], c["settings"]["extract"]): c for c in summary["cells"] if not c.get("null")}
+    # Sampled, a first try is 9,9, the legal move, or it in free form: a third legal alone, two thirds read.
+    assert cells[(1, False)]["first_legal"] < cells[(1, True)]["first_legal"] < cells[(5, True)]["first_legal"]
+    assert cells[(1, False)]["first_legal"] < cells[(5, False)]["first_legal"]
+    for axis, value in (("sample", 5), ("extract", True)):
+        lift = effect(summary, axis, value, "first_legal")
+        assert lift["difference"] > 0 and lift["changes"] is True and lift["p_holm"] < 0.05  # type: ignore[operator]
+    voted = extracted = 0
+    with MatchStore(db, read_only=True) as store:
+        for record in store.iter_matches():
+            settings = next(p.settings for p in record.players if p.spec.startswith("llm:"))
+            for move in (m for m in record.moves if m.prompt is not None):
+                samples = move.info.get("samples")
+                if settings.get("samples") == 5:  # every sample kept, with its legality and cost in the turn's
+                    assert samples is not None and len(samples) == 5 and move.info["vote"]["samples"] == 5
+                    legal = [s["read"] for s in samples if s["legal"]]
+                    assert (move.valid and move.attempt == 1) <= bool(legal)
+                    assert move.tokens is not None and move.tokens["completion"] >= sum(
+                        s["tokens"]["completion"] for s in samples
+                    )
+                    voted += 1
+                else:
+                    assert samples is None and "vote" not in move.info
+                found = [move.info] if samples is None else samples
+                for sample in found:
+                    if "extractor" in sample:  # the second call, recorded apart from the answer it read
+                        assert settings.get("extract") is True
+                        reader = sample["extractor"]
+                        assert "a player's answer in a game of tictactoe" in reader["prompt"][0]["content"]
+                        assert reader["raw"].startswith("MOVE: ") and reader["move"] is not None
+                        extracted += 1
+    assert voted > 0 and extracted > 0

@@ -138,11 +138,12 @@ def null_effect(baseline: Cell, null: Cell) -> dict[str, Any]:
 
 
 def noise_floor(null: dict[str, Any]) -> dict[str, float | None]:
-    """Per figure, the largest difference the null cell's 95% interval allows (None where it has no pairs)."""
+    """Per figure, the null cell's spread: the half-width of its 95% interval, the difference chance alone makes in
+    a mean over its pairs (None where it has no pairs)."""
     floor: dict[str, float | None] = {}
     for name in FIGURES:
         low, high = null[name]["low"], null[name]["high"]
-        floor[name] = None if low is None or high is None else round(max(abs(low), abs(high)), 4)
+        floor[name] = None if low is None or high is None else round((high - low) / 2, 4)
     return floor
 
 

@@ -9,7 +9,16 @@ from games import DEFAULT_BUDGET
 
 DEFAULT_LEVEL = 5
 SHOWN_ELSEWHERE = ("temperature", "prompt")
-HARNESS_KEYS = ("rethink", "history", "board")  # named from the recorded settings (`harness_words`)
+HARNESS_KEYS = (
+    "rethink",
+    "history",
+    "board",
+    "sample",
+    "extract",
+    "move_seconds",
+    "match_seconds",
+    "on_time",
+)  # named from the recorded settings (`harness_words`)
 
 
 def identity(spec: str, settings: dict[str, Any]) -> str:

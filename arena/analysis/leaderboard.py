@@ -124,6 +124,7 @@ class PlayerRow:
             "invalid_by_kind": {kind: int(c.get(kind, 0)) for kind in INVALID_KINDS},
             "invalid_per_match": _round(self.per("invalid", "matches"), 4),
             "turns": int(c.get("turns", 0)),
+            "time_outs": int(c.get("time_outs", 0)),  # moves its clock cut off: not among its turns
             "first_try_legal_rate": _round(self.per("first_try_valid", "turns"), 4),  # before any rethink
             "final_legal_rate": _round(self.per("valid", "turns"), 4),  # after rethinks: the turns it moved in
             "missed_wins": int(c.get("missed_wins", 0)),

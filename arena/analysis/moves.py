@@ -17,8 +17,9 @@ from arena.analysis.slices import seat_slices
 from arena.match.manifest import versions_label
 from arena.match.records import seat_points
 
-ANALYSIS_VERSION = 8  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
-# 6: turns and first-try legality; 7: the versions of the run manifest; 8: chess's book exit, each move's random figures
+ANALYSIS_VERSION = 9  # 2: Battleship analysed; 3: imported games' source; 4: random's rate; 5: budgets in positions;
+# 6: turns and first-try legality; 7: the versions of the run manifest; 8: chess's book exit, each move's random
+# figures; 9: moves the clock cut off counted apart
 # Positions a Connect-Four grade may search before it is `unknown` (the published games need 2.1 million at most).
 DEFAULT_GRADE_BUDGET = 5_000_000
 INVALID_KINDS = ("unreadable", "out_of_range", "occupied", "other")
@@ -67,6 +68,7 @@ class SeatStats:
     invalid: int = 0
     turns: int = 0  # turns the seat had to move in (a turn's retries are one turn)
     first_try_valid: int = 0  # turns whose first answer was a legal move (`valid` counts those legal in the end)
+    time_outs: int = 0  # moves its clock cut off (forfeited, or made at random for it): not its answers
     unreadable: int = 0
     out_of_range: int = 0
     occupied: int = 0
@@ -243,6 +245,14 @@ def analyse(document: dict[str, Any], budget: int = DEFAULT_GRADE_BUDGET, gradin
     for move in document.get("moves") or []:
         seat = int(move.get("seat", 0))
         stats = seats[seat]
+        if (move.get("info") or {}).get("time_out"):  # the clock's doing, not an answer: no turn, legality or grade
+            stats.time_outs += 1
+            stats.seconds += float(move.get("seconds") or 0.0)
+            result.moves.append([move.get("ply"), seat, move.get("move"), bool(move.get("valid")), "time_out",
+                                 None, None, None, None, None, None, move.get("seconds"), 0, None])  # fmt: skip
+            if move.get("valid"):
+                state = game.apply(state, game.parse_move(state, str(move.get("move"))))
+            continue
         if move.get("ply") != turn_of[seat]:  # a turn's first answer
             turn_of[seat] = move.get("ply")
             stats.turns += 1

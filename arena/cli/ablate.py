@@ -15,6 +15,7 @@ from arena.cli.common import (
     add_llm_options,
     add_run_options,
     llm_defaults,
+    non_negative_int,
     positive_int,
     print_error,
 )
@@ -41,8 +42,15 @@ def ablate_parser() -> ArgumentParser:
         action="append",
         default=[],
         metavar="AXIS=V1,V2",
-        help="an axis and its values, the first the baseline: rethink, legal, history, board, prompt (repeatable)",
+        help="an axis and its values, the first the baseline: rethink, legal, history, board, prompt, sample, "
+        "extract (repeatable)",
     )
+    parser.add_argument(
+        "--invalid-retries",
+        type=non_negative_int,
+        help="invalid answers tolerated per match, over the prompt families' own policy",
+    )
+    parser.add_argument("--on-invalid", choices=("loss", "disqualified"), help="how one invalid answer too many ends")
     parser.add_argument(
         "--no-null",
         action="store_true",
@@ -68,7 +76,8 @@ def ablation_of(args: argparse.Namespace) -> AblationConfig:
     if not args.model or not args.vary:
         raise ValueError("name the model (--model llm:...) and at least one --vary AXIS=V1,V2, or give a file")
     data = {"model": args.model, "opponent": args.opponent, "game": args.game, "games": args.games,
-            "seed": args.seed, "null": not args.no_null, "grid": parse_vary(args.vary)}  # fmt: skip
+            "seed": args.seed, "null": not args.no_null, "grid": parse_vary(args.vary),
+            "invalid_retries": args.invalid_retries, "on_invalid": args.on_invalid}  # fmt: skip
     return ablation_from(data, "the command line")
 
 

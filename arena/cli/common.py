@@ -205,6 +205,29 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board", choices=("coordinates", "list", "illustration"), help="the arena prompt's board form"
     )
+    parser.add_argument(
+        "--sample",
+        type=positive_int,
+        default=1,
+        metavar="K",
+        help="majority vote: K answers to each prompt, the most common legal move played (default 1)",
+    )
+    parser.add_argument(
+        "--extract",
+        action="store_true",
+        help="read an unreadable answer into a move with a second call to the model (recorded apart)",
+    )
+    parser.add_argument("--move-seconds", type=positive_float, help="wall-clock seconds a model's move may take")
+    parser.add_argument(
+        "--match-seconds", type=positive_float, help="wall-clock seconds all of a model's moves in a match may take"
+    )
+    parser.add_argument(
+        "--on-time",
+        choices=("forfeit", "random"),
+        default="forfeit",
+        help="a model out of time loses the match (forfeit, the default) or its move is a random "
+        "legal one (recorded as such)",
+    )
     parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one model call")
     parser.add_argument(
         "--retries",
@@ -264,6 +287,11 @@ def llm_defaults(args: argparse.Namespace, prompt: str = "arena") -> PlayerOptio
         rethink=args.rethink,
         history=args.history,
         board=args.board,
+        samples=args.sample,
+        extract=args.extract,
+        move_seconds=args.move_seconds,
+        match_seconds=args.match_seconds,
+        on_time=args.on_time,
         timeout=args.timeout,
         chunk_timeout=min(args.timeout, 90.0),
         retries=args.retries,

@@ -13,68 +13,17 @@ from arena.llm.secrets import reveal_url
 from arena.llm.settings import ModelSettings, checked_url
 from arena.match.events import AnswerDelta, ProviderRetry, ReasoningDelta
 from arena.match.policy import InvalidMovePolicy
+from arena.match.time_limit import TimeLimit
 from arena.players.base import Choice, PlayerFailure, SpendCapReached, TurnView
+from arena.players.llm_spec import TRANSPORTS, TRUE, check_sampling, number, parse_spec, sampler_of, time_limit_of
 from arena.players.options import PlayerOptions
+from arena.players.sampling import Sampler, extracted_move, extraction_prompt, voted, with_extraction
 from arena.prompting import PromptFamily, load_family
-from arena.prompting.harness import Harness, checked_board, checked_rethink
+from arena.prompting.harness import Harness
 from games.base import InvalidMove
 
 LOCAL = "local"
 LOCAL_MAX_TOKENS = 256  # the small local model rambles on without a limit
-SPEC_KEYS = ("temperature", "max_tokens", "api_base", "prompt", "reasoning_effort", "constrained", "legal", "transport",
-             "rethink", "history", "board")  # fmt: skip
-TRANSPORTS = ("auto", "litellm")
-EFFORTS = ("minimal", "low", "medium", "high")
-TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
-
-
-def parse_spec(argument: str) -> tuple[str, dict[str, str]]:
-    """`MODEL;key=value;...` into the model name and its overrides; ValueError on a bad part."""
-    model, *parts = argument.split(";")
-    if not model.strip():
-        raise ValueError("llm: needs a model name, e.g. llm:openai/gpt-4o-mini or llm:local")
-    overrides = {}
-    for part in parts:
-        key, sep, value = part.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or key not in SPEC_KEYS:
-            raise ValueError(f"bad llm option {part!r} (use key=value with keys {', '.join(SPEC_KEYS)})")
-        if key in overrides:
-            raise ValueError(f"llm option {key} is given twice in {argument!r}: say it once")
-        overrides[key] = value.strip()
-        check_choice(key, overrides[key])
-    return model.strip(), overrides
-
-
-def check_choice(key: str, value: str) -> None:
-    """ValueError for a yes/no option that is neither, or a reasoning effort no provider takes."""
-    if key in ("constrained", "legal", "history") and value.lower() not in TRUE + FALSE:
-        raise ValueError(f"llm option {key} is yes or no (true/false, on/off, 1/0), not {value!r}")
-    if key == "rethink":
-        checked_rethink(value)
-    if key == "board":
-        checked_board(value)
-    if key == "reasoning_effort" and value not in EFFORTS:
-        raise ValueError(f"llm option reasoning_effort is one of {', '.join(EFFORTS)}, not {value!r}")
-
-
-def _number(name: str, text: str, kind: type) -> Any:
-    try:
-        value = kind(text)
-    except ValueError:
-        raise ValueError(f"llm option {name} must be a number, not {text!r}") from None
-    check_sampling(name, value)
-    return value
-
-
-def check_sampling(name: str, value: float | None) -> None:
-    """ValueError for a temperature outside 0-2 (or not finite) or a token limit below 1."""
-    if value is None:
-        return
-    if name == "temperature" and not 0 <= value <= 2:
-        raise ValueError(f"temperature must be a number from 0 to 2, not {value!r}")
-    if name == "max_tokens" and value < 1:
-        raise ValueError(f"max_tokens must be at least 1, not {value!r}")
 
 
 def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPlayer:
@@ -83,10 +32,10 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     temperature = options.temperature
     check_sampling("temperature", temperature)
     if "temperature" in overrides:
-        temperature = _number("temperature", overrides["temperature"], float)
+        temperature = number("temperature", overrides["temperature"], float)
     max_tokens = options.max_tokens
     if "max_tokens" in overrides:
-        max_tokens = _number("max_tokens", overrides["max_tokens"], int)
+        max_tokens = number("max_tokens", overrides["max_tokens"], int)
     flags = {"constrained": options.constrained, "legal": options.show_legal}
     for name in ("constrained", "legal"):
         if name in overrides:
@@ -120,6 +69,8 @@ def llm_player(argument: str, seed: int | str, options: PlayerOptions) -> LLMPla
     )
     player = LLMPlayer(settings, family, seed, options.game, options.call_cache, options.replay, local)
     player.spend_gate = options.spend_gate
+    player.sampler = sampler_of(overrides, options)
+    player.time_limit = time_limit_of(overrides, options)
     return player
 
 
@@ -147,13 +98,16 @@ class LLMPlayer:
         self.policy: InvalidMovePolicy | None = family.policy(game) if game else None
         self.max_moves: int | None = family.limits(game)[1] if game else None
         self.final_answers = family.rethink == "none"  # no second try: an illegal answer ends the match
+        self.sampler = Sampler()
+        self.time_limit = TimeLimit()  # the runner keeps the clock
 
     def settings(self) -> dict[str, Any]:
         """Model, sampling, prompt family with version and hash, and whether this was a replay."""
         recorded = self.model.recorded()
         if self.local:
             recorded["api_base"] = "local"
-        return {**recorded, **self.family.recorded(), "seed": self.seed, "replay": self.replay}
+        return {**recorded, **self.family.recorded(), **self.sampler.recorded(), **self.time_limit.recorded(),
+                "seed": self.seed, "replay": self.replay}  # fmt: skip
 
     async def resolved(self, game: Any, state: Any = None) -> ModelSettings:
         """Settings with the local server's address and the schema when decoding is constrained."""
@@ -191,8 +145,31 @@ class LLMPlayer:
             if view.emit is not None:
                 await view.emit(ProviderRetry(view.match_id, view.ply, view.seat, view.attempt, reason, wait))
 
-        completion = await self.call(settings, messages, key, on_delta, on_retry, view.match_id)
-        return self.choice(view, messages, completion)
+        samples = []
+        for sample in range(self.sampler.samples):  # one after another: the reasoning pane streams each in turn
+            if sample:
+                key = call_key(settings, messages, view.attempt, f"{self.seed}:sample{sample}")
+            completion = await self.call(settings, messages, key, on_delta, on_retry, view.match_id)
+            choice = self.choice(view, messages, completion)
+            if choice.error is not None and self.sampler.extract:
+                choice = await self.extracted(view, choice, on_retry)
+            samples.append(choice)
+        return samples[0] if len(samples) == 1 else voted(view, samples)
+
+    async def extracted(self, view: TurnView, choice: Choice, on_retry: Any) -> Choice:
+        """An unreadable answer read by a second call to the same model (at temperature 0, no schema)."""
+        settings = replace(await self.endpoint(), temperature=0.0)
+        messages = extraction_prompt(view.game.name, choice.raw or "")
+        key = call_key(settings, messages, view.attempt, self.seed)
+
+        async def quiet(kind: str, text: str) -> None:
+            """The extractor's reply is recorded, not streamed as the player's."""
+
+        completion = await self.call(settings, messages, key, quiet, on_retry, view.match_id)
+        move = extracted_move(completion.content, self.family.base)
+        record = {"prompt": messages, "raw": completion.content, "move": move, "tokens": completion.tokens,
+                  "cost": completion.cost, "seconds": completion.seconds}  # fmt: skip
+        return with_extraction(choice, record, move)
 
     async def call(
         self,

@@ -21,6 +21,11 @@ class PlayerOptions:
     rethink: str = "rule"  # the harness options: arena.prompting.harness
     history: bool | None = None
     board: str | None = None
+    samples: int = 1  # majority vote over this many answers a prompt: arena.players.sampling
+    extract: bool = False  # unreadable answers read by a second call
+    move_seconds: float | None = None  # the clock: arena.match.time_limit
+    match_seconds: float | None = None
+    on_time: str = "forfeit"
     timeout: float = 300.0
     chunk_timeout: float = 90.0
     retries: int = 4

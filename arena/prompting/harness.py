@@ -66,7 +66,8 @@ def rethink_feedback(mode: str, refused: tuple[Refusal, ...], reason: str | None
 
 
 def harness_words(settings: dict[str, Any]) -> list[str]:
-    """The options that differ from the defaults, for a player's name (`rethink=list`, `history`, `board=list`)."""
+    """The options that differ from the defaults, for a player's name (`rethink=list`, `history`, `board=list`,
+    `sample=5`, `extract`, `move-seconds=30 on-time=forfeit`)."""
     words = []
     rethink = settings.get("rethink") or DEFAULT_RETHINK
     if rethink != DEFAULT_RETHINK:
@@ -77,4 +78,13 @@ def harness_words(settings: dict[str, Any]) -> list[str]:
         words.append("no-history")
     if settings.get("board"):
         words.append(f"board={settings['board']}")
+    if (settings.get("samples") or 1) > 1:
+        words.append(f"sample={settings['samples']}")
+    if settings.get("extract"):
+        words.append("extract")
+    for key in ("move_seconds", "match_seconds"):
+        if settings.get(key) is not None:
+            words.append(f"{key.replace('_', '-')}={float(settings[key]):g}")
+    if settings.get("move_seconds") is not None or settings.get("match_seconds") is not None:
+        words.append(f"on-time={settings.get('on_time', 'forfeit')}")
     return words

@@ -18,6 +18,7 @@ from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
 from arena.players import Choice, Player, PlayerOptions, TurnView
 from arena.players.base import PlayerFailure, SpendCapReached
+from arena.runner.clock import OutOfTime, clock_of, random_legal_move, within
 from games.base import GameError, InvalidMove
 from games.registry import make_game
 
@@ -152,6 +153,8 @@ class MatchRunner:
         """The move loop; returns how the match ended."""
         game, setup = self.game, self.setup
         invalid = [0, 0]
+        used = [0.0, 0.0]  # seconds each player's moves took, against its clock
+        clocks = [clock_of(player) for player in self.players]
         history: list[str] = []
         limit = self.move_limit()
         while (result := game.outcome(state)) is None:
@@ -179,7 +182,15 @@ class MatchRunner:
                 )
                 started = time.perf_counter()
                 try:
-                    choice = await self.players[seat].choose_move(view)
+                    choice = await within(self.players[seat].choose_move(view), clocks[seat], used[seat])
+                except OutOfTime as out:
+                    seconds = round(time.perf_counter() - started, 6)
+                    timed = await self.out_of_time(state, seat, attempt, seconds, str(out), clocks[seat])
+                    if isinstance(timed, OutcomeRecord):
+                        return timed
+                    state, text = timed
+                    history.append(text)
+                    break
                 except SpendCapReached as stopped:
                     return OutcomeRecord(status="aborted", termination="spend cap", detail=str(stopped))
                 except PlayerFailure as failure:
@@ -187,6 +198,7 @@ class MatchRunner:
                         status="error", termination="player failure", detail=f"seat {seat + 1}: {failure}"
                     )
                 seconds = round(time.perf_counter() - started, 6)
+                used[seat] += seconds
                 try:
                     if choice.error is not None:
                         raise InvalidMove(choice.error)
@@ -243,6 +255,25 @@ class MatchRunner:
             first_token_seconds=choice.first_token_seconds,
             info=choice.info,
         )
+
+    async def out_of_time(
+        self, state: Any, seat: int, attempt: int, seconds: float, reason: str, clock: Any
+    ) -> OutcomeRecord | tuple[Any, str]:
+        """A player out of time: the match forfeited, or a random legal move made for it (recorded as such);
+        returns the outcome, or the position after the move and the move's text."""
+        ply, match_id = self.game.ply(state), self.setup.match_id
+        info = {"time_out": reason, "on_time": clock.on_time}
+        if clock.on_time == "forfeit":
+            self.moves.append(self.move_record(Choice(info=info), ply, seat, attempt, seconds, None, reason))
+            await self.emit(MoveRejected(match_id, ply, seat, attempt, None, reason))
+            return OutcomeRecord(status="finished", winner=1 - seat, termination="time forfeit", detail=reason)
+        move = random_legal_move(self.game, state, self.setup.seed, ply)
+        text = self.game.move_text(move)
+        after = self.game.apply(state, move)
+        self.moves.append(self.move_record(Choice(info=info | {"random_move": True}), ply, seat, attempt, seconds,
+                                           text, None))  # fmt: skip
+        await self.emit(MovePlayed(match_id, ply, seat, text, None, seconds, attempt, after))
+        return after, text
 
     def invalid_end(self, seat: int, reason: str, policy: InvalidMovePolicy) -> OutcomeRecord:
         """The end the policy gives after one invalid answer too many."""

@@ -10,10 +10,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from arena.players.sampling import checked_sampler
 from arena.prompting.harness import checked_board, checked_rethink
 from arena.tournaments.config import TournamentConfig, parse_config
 
-AXES = ("rethink", "legal", "history", "board", "prompt")  # what a grid may vary, in this order in a cell's name
+AXES = (
+    "rethink",
+    "legal",
+    "history",
+    "board",
+    "prompt",
+    "sample",
+    "extract",
+)  # what a grid may vary, in this order in a cell's name
 NULL_SEED_OFFSET = 1_000_000_007  # the null cell's seed: the ablation's plus this, so its matches are its own
 NULL_NAME = "null (the baseline again, own seeds)"
 
@@ -55,12 +64,16 @@ class AblationConfig(BaseModel):
             if not values or len(set(map(str, values))) != len(values):
                 raise ValueError(f"grid: {axis} needs distinct values, at least one")
             for item in values:
-                if axis in ("legal", "history") and not isinstance(item, bool):
+                if axis in ("legal", "history", "extract") and not isinstance(item, bool):
                     raise ValueError(f"grid: {axis} values are true or false, not {item!r}")
                 if axis == "rethink":
                     checked_rethink(str(item))
                 if axis == "board":
                     checked_board(str(item))
+                if axis == "sample" and (isinstance(item, bool) or not isinstance(item, int)):
+                    raise ValueError(f"grid: sample values are numbers of answers, not {item!r}")
+                if axis == "sample":
+                    checked_sampler(item, False)
         if all(len(values) == 1 for values in value.values()):
             raise ValueError("grid: an ablation compares settings: give some axis two values or more")
         return {axis: value[axis] for axis in AXES if axis in value}
@@ -140,7 +153,11 @@ def parse_vary(values: list[str]) -> dict[str, list[Any]]:
         if not sep or not listed:
             raise ValueError(f"--vary is AXIS=VALUE,VALUE (e.g. rethink=rule,none), not {value!r}")
         items: list[Any] = [item.strip() for item in listed.split(",")]
-        if axis.strip() in ("legal", "history"):
+        if axis.strip() == "sample":
+            if not all(item.isdigit() for item in items):
+                raise ValueError(f"--vary sample: values are numbers of answers, not {listed!r}")
+            items = [int(item) for item in items]
+        if axis.strip() in ("legal", "history", "extract"):
             truth = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
             if any(item.lower() not in truth for item in items):
                 raise ValueError(f"--vary {axis}: values are yes or no, not {listed!r}")

@@ -61,7 +61,10 @@ def llm_identity(options: PlayerOptions) -> dict[str, object]:
 
 def harness_identity(options: PlayerOptions) -> dict[str, object]:
     """The harness options that differ from the defaults (older tournaments were named without them)."""
-    chosen = {"rethink": options.rethink, "history": options.history, "board": options.board}
+    chosen = {"rethink": options.rethink, "history": options.history, "board": options.board,
+              "samples": options.samples if options.samples > 1 else None, "extract": options.extract or None,
+              "move_seconds": options.move_seconds, "match_seconds": options.match_seconds,
+              "on_time": options.on_time if options.move_seconds or options.match_seconds else None}  # fmt: skip
     return {key: value for key, value in chosen.items() if value not in (None, "rule")}
 
 
