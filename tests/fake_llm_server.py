@@ -114,8 +114,8 @@ class FakeServer:
             said = f"You sent {authorization!r} (loud: {authorization.upper()}).\n"
             return Reply(reasoning_content=f"The header was {authorization}.", content=said + first_legal_answer(body))
         if "a player's answer in a game of" in prompt_text(body):  # the move extractor's call: read it, no more
-            said = re.search(r"go with ([^\s.]+)", prompt_text(body))
-            return Reply(content=f"MOVE: {said.group(1) if said else 'none'}")
+            named = re.search(r"go with ([^\s.]+)", prompt_text(body))
+            return Reply(content=f"MOVE: {named.group(1) if named else 'none'}")
         if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
             made = len(self.calls(name)) - 1 - self.growth_from
             tokens = 10 * self.usage_growth**made if self.usage_growth else None
