@@ -116,7 +116,7 @@ class FakeServer:
         if "a player's answer in a game of" in prompt_text(body):  # the move extractor's call: read it, no more
             named = re.search(r"go with ([^\s.]+)", prompt_text(body))
             return Reply(content=f"MOVE: {named.group(1) if named else 'none'}")
-        if name in ("first-legal", "slow-first-legal", "gpt-4o-mini"):  # gpt-4o-mini: priced by litellm
+        if name in ("first-legal", "slow-first-legal", "gpt-4o-mini", "gpt-4o"):  # the gpt-4o pair: priced by litellm
             made = len(self.calls(name)) - 1 - self.growth_from
             tokens = 10 * self.usage_growth**made if self.usage_growth else None
             if self.jump is not None:

@@ -97,6 +97,7 @@ class PlayerRow:
     def as_dict(self) -> dict[str, Any]:
         """The row as plain values (the JSON of `arena report`)."""
         c = self.counts
+        tokens = c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)
         return {
             "player": self.player,
             "family": self.family,
@@ -144,10 +145,8 @@ class PlayerRow:
             "graded_not_lost": int(c.get("graded_open", 0)),
             "optimal_move_rate_not_lost": _round(self.per("optimal_open", "graded_open"), 4),
             "random_optimal_rate_not_lost": _round(self.per("random_keep_open", "graded_open"), 4),
-            "tokens": int(c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)),
-            "tokens_per_match": _round((c.get("prompt_tokens", 0) + c.get("completion_tokens", 0)) / self.matches, 1)
-            if self.matches
-            else None,
+            "tokens": int(tokens),
+            "tokens_per_match": _round(tokens / self.matches, 1) if self.matches else None,
             "cost": round(c.get("cost", 0.0), 6),
             "cost_per_match": round(c.get("cost", 0.0) / self.matches, 6) if self.matches else None,
             "unpriced_calls": int(c.get("unpriced", 0)),

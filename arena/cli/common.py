@@ -169,6 +169,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """Defaults for `llm:` players (a spec can override each with `;key=value`)."""
+    from arena.cli.harness_options import add_harness_options
     from arena.prompting import shipped_names
 
     parser.add_argument(
@@ -188,46 +189,7 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--constrained", action="store_true", help="ask for the move as JSON under a schema (constrained decoding)"
     )
-    parser.add_argument("--hide-legal", action="store_true", help="do not list the legal moves (arena prompt)")
-    parser.add_argument(
-        "--rethink",
-        choices=("none", "retry", "illegal", "list", "rule"),
-        default="rule",
-        help="after an illegal answer: none (no second try), retry (the same prompt), illegal (say the move was "
-        "illegal), list (every illegal move tried this turn), rule (the game's reason; the default)",
-    )
-    parser.add_argument(
-        "--history",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show the moves so far in the arena prompt (default: only chess's board lists them)",
-    )
-    parser.add_argument(
-        "--board", choices=("coordinates", "list", "illustration"), help="the arena prompt's board form"
-    )
-    parser.add_argument(
-        "--sample",
-        type=positive_int,
-        default=1,
-        metavar="K",
-        help="majority vote: K answers to each prompt, the most common legal move played (default 1)",
-    )
-    parser.add_argument(
-        "--extract",
-        action="store_true",
-        help="read an unreadable answer into a move with a second call to the model (recorded apart)",
-    )
-    parser.add_argument("--move-seconds", type=positive_float, help="wall-clock seconds a model's move may take")
-    parser.add_argument(
-        "--match-seconds", type=positive_float, help="wall-clock seconds all of a model's moves in a match may take"
-    )
-    parser.add_argument(
-        "--on-time",
-        choices=("forfeit", "random"),
-        default="forfeit",
-        help="a model out of time loses the match (forfeit, the default) or its move is a random "
-        "legal one (recorded as such)",
-    )
+    add_harness_options(parser)
     parser.add_argument("--timeout", type=positive_float, default=300.0, help="seconds allowed for one model call")
     parser.add_argument(
         "--retries",

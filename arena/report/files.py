@@ -85,6 +85,7 @@ def clear_leftovers(out: Path) -> None:
 def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
     """Every file of a report: CSV and JSON tables, one transcript per match, and the charts."""
     from arena.analysis import charts
+    from arena.analysis.cost_chart import cost_chart, priced_groups
     from arena.analysis.transcript import transcript
     from arena.report.pgn import match_pgn
 
@@ -119,6 +120,9 @@ def _write_files(out: Path, report: Report, store: MatchStore) -> list[Path]:
         written.append(charts.results_by_seat(board, out / f"{game}-results-by-seat.png"))
         written.append(charts.ratings(board, out / f"{game}-ratings.png"))
         written.append(charts.missed(board, out / f"{game}-missed.png"))
+        spending = data["games"][board.game]["cost_strength"]
+        if priced_groups(spending):
+            written.append(cost_chart(board.game, spending, out / f"{game}-cost-vs-rating.png"))
         for player in board.players():
             path = out / f"{game}-heatmap-{unique_name(player)}.png"
             written.append(charts.heatmap(report.analyses, board.game, player, path))

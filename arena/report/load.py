@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from arena.analysis.anchors import resolve_anchors
 from arena.analysis.cache import analyse_store
 from arena.analysis.combined import CombinedRow, combined_scores
+from arena.analysis.cost_strength import cost_strength
 from arena.analysis.groups import first_move_term
 from arena.analysis.leaderboard import Leaderboard, PlayerRow, build_leaderboard, games_of, group_order, rank
 from arena.analysis.moves import DEFAULT_GRADE_BUDGET, MatchAnalysis
@@ -189,6 +190,7 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             "matrix": board.matrix_rows(),
             "versions": board.versions,  # what played the matches: more than one and the table mixes versions
             "mixed_versions": len(board.versions) > 1,
+            "cost_strength": cost_strength(board),  # per comparison group: models' spending beside their rating
         }
         standing = report.poker.get(board.game)
         if standing is not None:  # poker ranks by chips per hand; each player's row gains its poker block
@@ -199,6 +201,7 @@ def report_json(report: Report, sort: str = "rating") -> dict[str, Any]:
             order = [row.player for row in standing.rows]
             players.sort(key=lambda entry: order.index(entry["player"]) if entry["player"] in order else len(order))
             games[board.game]["sort"] = "chips_per_hand"
+            games[board.game]["cost_strength"] = []  # poker ranks by chips, not by a rating to price
             games[board.game]["poker"] = standing.game | {"head_to_head": standing.pairs}
         if board.rules == "chess" or board.game.startswith("chess"):
             from arena.analysis.book import book_json

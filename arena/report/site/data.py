@@ -9,6 +9,7 @@ from arena.analysis.leaderboard import no_chess_figures
 from arena.analysis.moves import MatchAnalysis, SeatStats
 from arena.report.files import unique_name
 from arena.report.load import Report, report_json
+from arena.report.site.cost_data import cost_panels
 from arena.report.tables import first_move_text, leaderboard_cells
 
 SCALE_PAD = 50.0  # rating points left and right of the widest interval on the interval bars
@@ -102,6 +103,7 @@ def site_data(report: Report) -> dict[str, Any]:
         extra = {"players": rows, "first_move_shown": first_move_text(board), "sinks": board.sinks}
         extra["chess"] = chess
         extra["seats"] = seat_bars(rows)
+        extra["cost_panels"] = cost_panels(game["cost_strength"])
         if "poker" in game:  # the equilibrium's strategy beside each player's, and the exploitability chart
             from arena.report.site.poker_data import poker_chart, poker_equilibrium
 
