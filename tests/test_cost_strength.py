@@ -37,7 +37,9 @@ def test_each_model_is_priced_per_match_and_per_point_and_the_front_is_undominat
         assert (baseline is None) is ("random" not in members[group["group"]])
         for p in group["players"]:
             row = rows[p["player"]]
-            assert p["rating"] == row["rating"] and p["cost_per_match"] == pytest.approx(row["cost"] / row["matches"], 1e-3)
+            assert p["rating"] == row["rating"] and p["cost_per_match"] == pytest.approx(
+                row["cost"] / row["matches"], 1e-3
+            )
             assert p["cost_per_match"] > 0 and p["tokens_per_match"] == pytest.approx(row["tokens_per_match"], 1e-3)
             if baseline is not None and p["rating"] > baseline:
                 above = p["rating"] - baseline

@@ -68,3 +68,18 @@ def test_a_limit_that_is_not_a_number_of_seconds_is_one_line(tmp_path: Path) -> 
                        ("llm:x;move_seconds=5;on_time=pass", "on_time must be one of forfeit, random")]:  # fmt: skip
         refused = run_arena("--batch", "--players", spec, "random", "--db", str(tmp_path / "db"))
         assert refused.returncode == 2 and said in refused.stderr and refused.stderr.count("\n") == 1, refused.stderr
+
+
+def test_a_poker_decision_made_at_random_for_a_model_out_of_time_is_not_graded_as_its_own(
+    fake_llm: FakeServer, tmp_path: Path
+) -> None:
+    db = tmp_path / "db"
+    ran = run_arena("--batch", "--game", "kuhn-poker", "--players", "llm:openai/slow-first-legal;move_seconds=0.05;"
+                    "on_time=random", "random", "--games", "2", "--hands", "4", "--db", str(db), "--api-base",
+                    fake_llm.url, "--no-preflight", "--retries", "0")  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    timed = sum(1 for r in matches(db) for m in r.moves if m.info.get("random_move"))
+    assert timed > 0
+    report = json.loads(run_arena("report", "--db", str(db), "--json").stdout)
+    row = next(r for r in report["games"]["kuhn-poker"]["players"] if r["player"].startswith("llm:"))
+    assert row["time_outs"] == timed and row["turns"] == 0 and row["poker"]["decisions"] == 0
