@@ -116,7 +116,8 @@ class RunTally:
         for seat, player in enumerate(record.players):
             tally = self.tally(player.spec, seat)
             tally.matches += 1
-            tally.invalid_moves += sum(1 for m in record.moves if m.seat == seat and not m.valid)
+            tally.invalid_moves += sum(1 for m in record.moves if m.seat == seat and not m.valid
+                                       and "time_out" not in m.info)  # fmt: skip
             tally.seconds += sum(m.seconds for m in record.moves if m.seat == seat)
             tally.cost += sum(m.cost or 0.0 for m in record.moves if m.seat == seat)
             if analysis is not None:
