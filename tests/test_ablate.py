@@ -57,6 +57,9 @@ def test_flags_declare_a_grid_and_bad_grids_are_one_line(tmp_path: Path) -> None
         (("--model", "llm:x", "--vary", "rethink=rule,maybe"), "rethink must be one of"),
         (("--model", "llm:x", "--vary", "legal=yes,perhaps"), "values are yes or no"),
         (("--model", "llm:x", "--vary", "rethink=rule"), "give some axis two values or more"),
+        (("--model", "llm:x", "--vary", "sample=1,many"), "values are numbers of answers"),
+        (("--model", "llm:x", "--vary", "sample=1,99"), "from 1 to 32"),
+        (("--model", "llm:x", "--vary", "extract=no,maybe"), "values are yes or no"),
     ]:
         refused = run_arena("ablate", "--db", db, *args)
         assert refused.returncode == 2 and said in refused.stderr and refused.stderr.count("\n") == 1, refused.stderr
