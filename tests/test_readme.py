@@ -58,4 +58,23 @@ def test_what_the_readme_says_of_gpt_5_1_chat_is_what_its_games_show(tmp_path: P
     docs = " ".join((ROOT / "docs" / "published-logs.md").read_text(encoding="utf-8").split())
     assert "Connect-Four 50-81% against 28-43%" in docs and "50-82%" not in docs
     harness = " ".join((ROOT / "docs" / "harness.md").read_text(encoding="utf-8").split())
-    assert "held on 1 of the 7" in harness and "No saving is claimed" in harness
+    assert "does not hold: it did so on none of 20 seeds at 210" in harness
+
+
+def test_the_adaptive_pairing_claims_are_the_benchmarks_twenty_seeds() -> None:
+    """README and harness.md say what bench/adaptive.py's table over 20 seeds shows, and no more."""
+    table = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    rows = [
+        "| 120 | round robin | 120 | 12 of 20 | 0 of 20 |",
+        "| 120 | adaptive | 120 | 19 of 20 | 0 of 20 |",
+        "| 210 | adaptive | 210 | 19 of 20 | 0 of 20 |",
+        "| 300 | adaptive | 286 | 20 of 20 | 6 of 20 |",
+        "| 450 | round robin | 450 | 20 of 20 | 1 of 20 |",
+        "| 450 | adaptive | 334 | 20 of 20 | 18 of 20 |",
+    ]
+    assert all(row in table for row in rows)
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert "it found the full order of a six-player ladder on 19 seeds, the round robin on 12" in text
+    assert "it separated every adjacent pair on 18 seeds, the round robin on 1" in text
+    harness = " ".join((ROOT / "docs" / "harness.md").read_text(encoding="utf-8").split())
+    assert "on 19 seeds of 20; the round robin did so on 12" in harness and "on 18 within 450" in harness

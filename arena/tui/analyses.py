@@ -100,7 +100,8 @@ class AnalysisKeeper:
         Read from the index and the claims alone: a screen asks this before anything else."""
         counts, stamp = self.recorded(), self.store.stamp()
         ready = {game for game, part in list(self.parts.items()) if part.stamp == stamp}
-        busy = {game for game in counts if game not in ready and claimed_elsewhere(self.store.folder, game)}
+        here = {game for game, lock in list(self.locks.items()) if lock.locked()}  # this app's own grading: soon ready
+        busy = {g for g in counts if g not in ready | here and claimed_elsewhere(self.store.folder, g)}
         slow = {game for game in counts if game not in ready and cost(game) >= SLOW}
         return sorted(counts, key=lambda g: (g not in ready, g in busy, g in slow, -counts[g], g))
 
