@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from arena.players.base import Choice, TurnView
 from arena.players.sampling import checked_sampler, extracted_move, voted
 from games.registry import make_game
+from tests.processes import run_arena
 
 
 def view() -> TurnView:
@@ -42,3 +44,11 @@ def test_the_extractor_reads_its_line_in_the_familys_numbering() -> None:
     assert extracted_move("MOVE: none", base=1) is None and extracted_move("I cannot tell", base=1) is None
     with pytest.raises(ValueError, match="from 1 to 32"):
         checked_sampler(0, False)
+
+
+def test_the_quiz_refuses_samplers_and_clocks_in_one_line(tmp_path: Path) -> None:
+    for option in (("--model", "llm:local;sample=3"), ("--model", "llm:local", "--extract"),
+                   ("--model", "llm:local", "--move-seconds", "5")):  # fmt: skip
+        refused = run_arena("quiz", *option, "--db", str(tmp_path / "db"))
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "do not apply to the quiz" in refused.stderr

@@ -146,6 +146,7 @@ def family_player(spec: str, args: argparse.Namespace) -> Any:
         chunk_timeout=min(args.timeout, 90.0), retries=args.retries,
     )  # fmt: skip
     player = make_player(spec, 0, options)
+    player.refuse_match_options("puzzles", samplers=False)  # a family's answers are read as moves: votes apply
     if not args.no_preflight:
         refuse_unusable([player])
     return player
@@ -161,6 +162,7 @@ async def model_settings(spec: str, args: argparse.Namespace) -> Any:
                             api_base=args.api_base, timeout=args.timeout, chunk_timeout=min(args.timeout, 90.0),
                             retries=args.retries)  # fmt: skip
     player = make_player(spec, 0, options)
+    player.refuse_match_options("the benchmark's own prompt (majority vote and the extractor work with --prompt arena)")
     if not args.no_preflight:
         refuse_unusable([player])
     return await player.endpoint()

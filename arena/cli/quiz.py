@@ -141,6 +141,7 @@ def run_model_quiz_command(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"the {player.family.name} prompts are for games; the quiz takes cloudwalk or its variants"
             )
+        player.refuse_match_options("the quiz")
         if not (getattr(args, "replay", False) or args.no_preflight):
             refuse_unusable([player])  # no key or no endpoint: said before any session is stored
         session = latest_unfinished(store, player.spec, player.family.name) if args.resume else None

@@ -175,6 +175,7 @@ def model_player(spec: str, temperature: float | None, args: argparse.Namespace)
         retries=args.retries,
     )
     player = make_player(spec, 0, options)
+    player.refuse_match_options("ChildPlay's tasks")
     if not args.no_preflight:
         refuse_unusable([player])
     return player

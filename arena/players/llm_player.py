@@ -101,6 +101,13 @@ class LLMPlayer:
         self.sampler = Sampler()
         self.time_limit = TimeLimit()  # the runner keeps the clock
 
+    def refuse_match_options(self, where: str, samplers: bool = True) -> None:
+        """ValueError when the spec sets what only a match applies: its clock, and (with `samplers`) majority vote
+        and the move extractor, which read moves."""
+        if self.time_limit.limited or (samplers and (self.sampler.samples > 1 or self.sampler.extract)):
+            words = "majority vote, the move extractor and time limits" if samplers else "time limits"
+            raise ValueError(f"{words} do not apply to {where}")
+
     def settings(self) -> dict[str, Any]:
         """Model, sampling, prompt family with version and hash, and whether this was a replay."""
         recorded = self.model.recorded()
