@@ -95,10 +95,13 @@ async def test_a_model_is_checked_before_a_session_is_opened_for_it(db_path: Pat
         screen.query_one("#task-who", Select).value = "llm"
         await pilot.pause()
         assert all(field.display for field in fields)
+        feedback = screen.query_one("#task-feedback", Static)
+        screen.query_one("#task-model", Input).value = "openai/gpt-4o-mini;sample=3"  # a vote reads moves, not answers
+        await pilot.click("#task-start")
+        await wait_for(pilot, lambda: "do not apply to ChildPlay's tasks" in str(feedback.render()), 30)
         screen.query_one("#task-model", Input).value = "openai/gpt-4o-mini"
         screen.query_one("#task-api-base", Input).value = "http://127.0.0.1:9/v1"  # nothing listens there
         await pilot.click("#task-start")
-        feedback = screen.query_one("#task-feedback", Static)
         await wait_for(pilot, lambda: "unreachable" in str(feedback.render()), 30)
         assert screen.session is None  # no session opened for a model that cannot answer
     with MatchStore(db_path) as store:

@@ -163,6 +163,9 @@ class TasksScreen(Screen[None]):
                 self.say("name the model, e.g. openai/gpt-4o-mini")
                 return
             player = f"llm:{model}"
+            if (refused := unusable_spec(player, self.options)) is not None:
+                self.say(refused)
+                return
         count = int(text)
         self.say("")  # the last run's feedback never lingers over a new one
         if who == "llm":
@@ -283,3 +286,14 @@ class TasksScreen(Screen[None]):
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "task-model")
         self.app.pop_screen()
+
+
+def unusable_spec(spec: str, options: Any) -> str | None:
+    """Why a model spec cannot answer tasks (a bad option, or a sampler or clock, which only matches apply)."""
+    from arena.players import make_player
+
+    try:
+        make_player(spec, 0, options).refuse_match_options("ChildPlay's tasks")
+    except ValueError as error:
+        return str(error)
+    return None
