@@ -185,6 +185,7 @@ class MatchRunner:
                     choice = await within(self.players[seat].choose_move(view), clocks[seat], used[seat])
                 except OutOfTime as out:
                     seconds = round(time.perf_counter() - started, 6)
+                    used[seat] += seconds  # spent all the same: a match's budget has nothing left after it
                     timed = await self.out_of_time(state, seat, attempt, seconds, str(out), clocks[seat])
                     if isinstance(timed, OutcomeRecord):
                         return timed
