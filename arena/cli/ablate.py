@@ -13,9 +13,9 @@ from arena.cli.common import (
     ArgumentParser,
     add_db_option,
     add_llm_options,
+    add_policy_options,
     add_run_options,
     llm_defaults,
-    non_negative_int,
     positive_int,
     print_error,
 )
@@ -45,12 +45,7 @@ def ablate_parser() -> ArgumentParser:
         help="an axis and its values, the first the baseline: rethink, legal, history, board, prompt, sample, "
         "extract (repeatable)",
     )
-    parser.add_argument(
-        "--invalid-retries",
-        type=non_negative_int,
-        help="invalid answers tolerated per match, over the prompt families' own policy",
-    )
-    parser.add_argument("--on-invalid", choices=("loss", "disqualified"), help="how one invalid answer too many ends")
+    add_policy_options(parser)
     parser.add_argument(
         "--no-null",
         action="store_true",

@@ -167,6 +167,21 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_policy_options(parser: argparse.ArgumentParser) -> None:
+    """--invalid-retries and --on-invalid: the invalid-move policy a run sets over the prompt families'."""
+    parser.add_argument(
+        "--invalid-retries",
+        type=non_negative_int,
+        help="invalid answers tolerated per player, for every player over the prompt family's own "
+        "(unset: the family's, else 0: the first one ends the match)",
+    )
+    parser.add_argument(
+        "--on-invalid",
+        choices=("loss", "disqualified"),
+        help="what ends a match after too many invalid answers (unset: the family's, else loss)",
+    )
+
+
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """Defaults for `llm:` players (a spec can override each with `;key=value`)."""
     from arena.cli.harness_options import add_harness_options

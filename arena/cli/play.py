@@ -13,6 +13,7 @@ from arena.cli.common import (
     add_db_option,
     add_game_options,
     add_llm_options,
+    add_policy_options,
     add_run_options,
     canonical_name_of,
     game_options,
@@ -99,17 +100,7 @@ def main_parser() -> ArgumentParser:
     )
     add_backend_options(parser)
     parser.add_argument("--max-moves", type=positive_int, help="cancel a match that reaches this many moves")
-    parser.add_argument(
-        "--invalid-retries",
-        type=non_negative_int,
-        help="invalid answers tolerated per player, for every player over the prompt family's own "
-        "(unset: the family's, else 0: the first one ends the match)",
-    )
-    parser.add_argument(
-        "--on-invalid",
-        choices=("loss", "disqualified"),
-        help="what ends a match after too many invalid answers (unset: the family's, else loss)",
-    )
+    add_policy_options(parser)
     add_game_options(parser)
     parser.add_argument(
         "--budget",

@@ -76,8 +76,14 @@ def sampler_of(overrides: dict[str, str], options: PlayerOptions) -> Sampler:
 
 def time_limit_of(overrides: dict[str, str], options: PlayerOptions) -> TimeLimit:
     """The player's clock: the spec's limits, else the front end's defaults."""
-    move = number("move_seconds", overrides["move_seconds"], float) if "move_seconds" in overrides else None
-    match = number("match_seconds", overrides["match_seconds"], float) if "match_seconds" in overrides else None
-    return checked_time_limit(move if "move_seconds" in overrides else options.move_seconds,
-                              match if "match_seconds" in overrides else options.match_seconds,
-                              overrides.get("on_time", options.on_time))  # fmt: skip
+    move = (
+        number("move_seconds", overrides["move_seconds"], float)
+        if "move_seconds" in overrides
+        else options.move_seconds
+    )
+    match = (
+        number("match_seconds", overrides["match_seconds"], float)
+        if "match_seconds" in overrides
+        else options.match_seconds
+    )
+    return checked_time_limit(move, match, overrides.get("on_time", options.on_time))

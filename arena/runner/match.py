@@ -16,6 +16,7 @@ from arena.match.events import Event, MatchEnded, MatchStarted, MovePlayed, Move
 from arena.match.manifest import run_manifest
 from arena.match.policy import InvalidMovePolicy, applied_policy
 from arena.match.records import MatchRecord, MoveRecord, OutcomeRecord, PlayerRecord
+from arena.match.time_limit import TimeLimit
 from arena.players import Choice, Player, PlayerOptions, TurnView
 from arena.players.base import PlayerFailure, SpendCapReached
 from arena.runner.clock import OutOfTime, clock_of, random_legal_move, within
@@ -258,7 +259,7 @@ class MatchRunner:
         )
 
     async def out_of_time(
-        self, state: Any, seat: int, attempt: int, seconds: float, reason: str, clock: Any
+        self, state: Any, seat: int, attempt: int, seconds: float, reason: str, clock: TimeLimit
     ) -> OutcomeRecord | tuple[Any, str]:
         """A player out of time: the match forfeited, or a random legal move made for it (recorded as such);
         returns the outcome, or the position after the move and the move's text."""
