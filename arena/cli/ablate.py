@@ -124,6 +124,7 @@ def ablation_summary(db: Path, ablation: AblationConfig, configs: list[Any]) -> 
     for found, (settings, _, _), seen in zip(grouped.values(), ablation.runs(), names, strict=True):
         model = sorted(seen - opponent) or [ablation.cell_spec(settings)]
         cells.append(cell_of(settings, model[0], found))
+    grid = cells[:-1] if ablation.null else cells  # the null cell comes last (`runs`); the baseline first
     null = null_effect(cells[0], cells[-1]) if ablation.null else None
     rows = [cell_row(cell) for cell in cells]
     if ablation.null:
@@ -136,7 +137,7 @@ def ablation_summary(db: Path, ablation: AblationConfig, configs: list[Any]) -> 
         "seat_pairs": ablation.seat_pairs and ablation.swap_seats,
         "cells": rows,
         "null": null,
-        "effects": judged(effects(cells[: len(cells) - ablation.null], ablation.baseline()), null),
+        "effects": judged(effects(grid, ablation.baseline()), null),
         "tests": "p: two-sided sign-flip permutation test of the paired differences (exact up to 16 pairs, "
         "20,000 seeded draws beyond); p_holm: Holm-corrected over every figure of every effect",
     }
