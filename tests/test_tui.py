@@ -32,6 +32,7 @@ from arena.tui.widgets.reasoning import ReasoningPane
 from tests.fake_llm_server import FakeServer, Reply
 from tests.tui_helpers import (
     cell_offset,
+    click_button,
     current,
     drawn_text,
     human_of,
@@ -387,12 +388,10 @@ async def test_setup_screen_starts_a_match_and_reports_a_missing_key(db_path: Pa
         assert isinstance(app.screen, SetupScreen)  # nothing started
         setup.query_one("#kind1").value = "random"  # type: ignore[attr-defined]
         setup.query_one("#games").value = "x"  # type: ignore[attr-defined]
-        await pilot.pause(0.3)  # a button ignores clicks during its short "pressed" effect
-        await pilot.click("#play")
+        await click_button(pilot, "#play")
         await wait_for(pilot, lambda: "games must be a whole number" in str(setup.query_one("#setup-status").render()))
         setup.query_one("#games").value = "2"  # type: ignore[attr-defined]
-        await pilot.pause(0.3)
-        await pilot.click("#play")
+        await click_button(pilot, "#play")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen))
     remembered = (db_path.parent / "tui.json").read_text()
     assert '"games": "2"' in remembered and '"kind1": "random"' in remembered
@@ -723,13 +722,11 @@ async def test_the_pause_between_games_is_set_on_the_setup_screen(db_path: Path)
         assert isinstance(setup, SetupScreen)
         setup.query_one("#kind1").value = "random"  # type: ignore[attr-defined]
         setup.query_one("#pause").value = "soon"  # type: ignore[attr-defined]
-        await pilot.pause(0.3)
-        await pilot.click("#play")
+        await click_button(pilot, "#play")
         await wait_for(pilot, lambda: "pause must be a number" in str(setup.query_one("#setup-status").render()))
         assert isinstance(app.screen, SetupScreen)
         setup.query_one("#pause").value = "0.2"  # type: ignore[attr-defined]
-        await pilot.pause(0.3)
-        await pilot.click("#play")
+        await click_button(pilot, "#play")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen))
         match = app.screen
         assert isinstance(match, MatchScreen) and match.config.pause_between == 0.2

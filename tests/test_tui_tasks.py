@@ -13,7 +13,7 @@ from arena.tui.screens.tasks import TasksScreen, construct_picture
 from arena.tui.widgets.reasoning import ReasoningPane
 from games.tasks.base import Item
 from tests.fake_llm_server import FakeServer, Reply
-from tests.tui_helpers import current, make_app, wait_for
+from tests.tui_helpers import click_button, current, make_app, wait_for
 
 
 async def test_a_person_takes_the_shapes_task_from_the_setup_screen(db_path: Path) -> None:
@@ -101,8 +101,9 @@ async def test_a_model_is_checked_before_a_session_is_opened_for_it(db_path: Pat
         await wait_for(pilot, lambda: "do not apply to ChildPlay's tasks" in str(feedback.render()), 30)
         screen.query_one("#task-model", Input).value = "openai/gpt-4o-mini"
         screen.query_one("#task-api-base", Input).value = "http://127.0.0.1:9/v1"  # nothing listens there
-        await pilot.click("#task-start")
-        await wait_for(pilot, lambda: "unreachable" in str(feedback.render()), 30)
+        await click_button(pilot, "#task-start")
+        # a safety net, not a timing: the check imports litellm, which takes several seconds under load
+        await wait_for(pilot, lambda: "unreachable" in str(feedback.render()), 120)
         assert screen.session is None  # no session opened for a model that cannot answer
     with MatchStore(db_path) as store:
         assert list(store.documents(TASK_ANSWERS)) == []

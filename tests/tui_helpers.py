@@ -72,5 +72,12 @@ async def wait_for(pilot: Pilot[None], check: object, timeout: float = 20.0) -> 
         waited += 0.05
 
 
+async def click_button(pilot: Pilot[None], selector: str) -> None:
+    """Click a button once its last press has shown: a Textual button ignores clicks during that effect."""
+    button = pilot.app.screen.query_one(selector)
+    await wait_for(pilot, lambda: not button.has_class("-active"))
+    await pilot.click(selector)
+
+
 def make_app(db: Path) -> ArenaApp:
     return ArenaApp(db)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.llm.replies import Completion, DeltaSink, RetrySink
+from arena.players import make_player
 from arena.players.llm_player import LLMPlayer
 from arena.sessions.asking import ask_each
 from arena.sessions.tables import STOP_WORDS
@@ -79,3 +80,12 @@ def run_person(session: TaskSession, ask: Callable[[str], str], say: Callable[[s
         _, verdict = session.answer(item, text, time.perf_counter() - started)
         say("  right" if verdict.correct else f"  wrong: the answer was {item.truth}")
     return True
+
+
+def unusable_spec(spec: str, options: Any) -> str | None:
+    """Why a model spec cannot answer tasks (a bad option, or a sampler or clock, which only matches apply)."""
+    try:
+        make_player(spec, 0, options).refuse_match_options("ChildPlay's tasks")
+    except ValueError as error:
+        return str(error)
+    return None

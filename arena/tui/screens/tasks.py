@@ -16,10 +16,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
 from arena.inert import inert_text
+from arena.llm.library import warm_up_litellm
 from arena.players import PlayerOptions
 from arena.store import MatchStore
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, task_prompts
+from arena.tasks.runner import unusable_spec
 from arena.tasks.session import TaskSession, resumable, start_task_session
 from arena.tasks.tables import details
 from arena.tui.widgets.reasoning import ReasoningPane
@@ -140,6 +142,8 @@ class TasksScreen(Screen[None]):
         hosted = self.query_one("#task-who", Select).value == "llm"
         for field in ("#task-model", "#task-api-base"):
             self.query_one(field, Input).display = hosted
+        if hosted:
+            warm_up_litellm()  # the import takes seconds: done while the model is being named
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "task-start":
@@ -286,14 +290,3 @@ class TasksScreen(Screen[None]):
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "task-model")
         self.app.pop_screen()
-
-
-def unusable_spec(spec: str, options: Any) -> str | None:
-    """Why a model spec cannot answer tasks (a bad option, or a sampler or clock, which only matches apply)."""
-    from arena.players import make_player
-
-    try:
-        make_player(spec, 0, options).refuse_match_options("ChildPlay's tasks")
-    except ValueError as error:
-        return str(error)
-    return None
