@@ -91,10 +91,10 @@ async def test_a_model_is_checked_before_a_session_is_opened_for_it(db_path: Pat
         await app.push_screen(screen)
         await pilot.pause()
         fields = [screen.query_one(f"#task-{name}", Input) for name in ("model", "api-base")]
-        assert not any(field.display for field in fields)  # a person answers: no model fields in the way
+        assert not any(field.region for field in fields)  # a person answers: no model fields in the way
         screen.query_one("#task-who", Select).value = "llm"
-        await pilot.pause()
-        assert all(field.display for field in fields)
+        await wait_for(pilot, lambda: all(field.region for field in fields))
+        assert all(field.region.width >= 40 for field in fields)  # a row of their own: a name and an address fit
         feedback = screen.query_one("#task-feedback", Static)
         screen.query_one("#task-model", Input).value = "openai/gpt-4o-mini;sample=3"  # a vote reads moves, not answers
         await pilot.click("#task-start")

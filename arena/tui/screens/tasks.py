@@ -88,12 +88,13 @@ class TasksScreen(Screen[None]):
         with Horizontal(id="task-controls"):
             yield Select([(t, t) for t in TASK_NAMES], value="shapes", allow_blank=False, id="task-name", compact=True)
             yield Select(WHO, value="human", allow_blank=False, id="task-who", compact=True)
+            yield Input("10", placeholder="items", id="task-items", compact=True, classes="short")
+            yield Button("Start", id="task-start", compact=True)
+        with Horizontal(id="task-model-row"):  # a row of its own: a model's name and address need the width
             yield Input("", placeholder="model, e.g. openai/gpt-4o", id="task-model", compact=True)
             yield Input(
                 self.options.api_base or "", placeholder="API base (provider default)", id="task-api-base", compact=True
             )
-            yield Input("10", placeholder="items", id="task-items", compact=True, classes="short")
-            yield Button("Start", id="task-start", compact=True)
         with Horizontal(id="task-body"):
             with Vertical(id="task-left"):
                 yield Static("", id="task-progress")
@@ -140,8 +141,7 @@ class TasksScreen(Screen[None]):
     def show_model_fields(self) -> None:
         """The model and API-base fields only when a litellm model answers: at 80 columns the rest need the room."""
         hosted = self.query_one("#task-who", Select).value == "llm"
-        for field in ("#task-model", "#task-api-base"):
-            self.query_one(field, Input).display = hosted
+        self.query_one("#task-model-row").display = hosted
         if hosted:
             warm_up_litellm()  # the import takes seconds: done while the model is being named
 
