@@ -164,7 +164,8 @@ def run_sessions(args: argparse.Namespace, store: Any, parser: argparse.Argument
 
 def model_player(spec: str, temperature: float | None, args: argparse.Namespace) -> Any:
     """The model as an LLM player, checked for its key or endpoint before anything is stored."""
-    from arena.players import PlayerOptions, make_player
+    from arena.players import PlayerOptions
+    from arena.tasks.runner import task_model
 
     options = PlayerOptions(
         temperature=temperature,
@@ -174,8 +175,7 @@ def model_player(spec: str, temperature: float | None, args: argparse.Namespace)
         chunk_timeout=min(args.timeout, 90.0),
         retries=args.retries,
     )
-    player = make_player(spec, 0, options)
-    player.refuse_match_options("ChildPlay's tasks")
+    player = task_model(spec, options)
     if not args.no_preflight:
         refuse_unusable([player])
     return player

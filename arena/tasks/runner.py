@@ -82,10 +82,9 @@ def run_person(session: TaskSession, ask: Callable[[str], str], say: Callable[[s
     return True
 
 
-def unusable_spec(spec: str, options: Any) -> str | None:
-    """Why a model spec cannot answer tasks (a bad option, or a sampler or clock, which only matches apply)."""
-    try:
-        make_player(spec, 0, options).refuse_match_options("ChildPlay's tasks")
-    except ValueError as error:
-        return str(error)
-    return None
+def task_model(spec: str, options: Any) -> LLMPlayer:
+    """The model player for `spec`; ValueError for a bad option, or a sampler or clock (only matches apply them)."""
+    player = make_player(spec, 0, options)
+    assert isinstance(player, LLMPlayer)  # only llm: specs answer tasks as models
+    player.refuse_match_options("ChildPlay's tasks")
+    return player

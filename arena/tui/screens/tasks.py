@@ -21,7 +21,6 @@ from arena.players import PlayerOptions
 from arena.store import MatchStore
 from arena.tasks.metrics import session_summary
 from arena.tasks.registry import TASK_NAMES, task_prompts
-from arena.tasks.runner import unusable_spec
 from arena.tasks.session import TaskSession, resumable, start_task_session
 from arena.tasks.tables import details
 from arena.tui.widgets.reasoning import ReasoningPane
@@ -167,8 +166,12 @@ class TasksScreen(Screen[None]):
                 self.say("name the model, e.g. openai/gpt-4o-mini")
                 return
             player = f"llm:{model}"
-            if (refused := unusable_spec(player, self.options)) is not None:
-                self.say(refused)
+            from arena.tasks.runner import task_model  # the model players' code loads only when one answers
+
+            try:
+                task_model(player, self.options)
+            except ValueError as refused:
+                self.say(str(refused))
                 return
         count = int(text)
         self.say("")  # the last run's feedback never lingers over a new one
@@ -247,9 +250,7 @@ class TasksScreen(Screen[None]):
     @work(exclusive=True, group="task-model")
     async def watch_model(self, session: TaskSession, spec: str) -> None:
         """Ask the remaining items one at a time, streaming each reply into the side pane."""
-        from arena.players import make_player
-        from arena.players.llm_player import LLMPlayer
-        from arena.tasks.runner import run_model
+        from arena.tasks.runner import run_model, task_model
 
         pane = self.query_one(ReasoningPane)
 
@@ -267,8 +268,7 @@ class TasksScreen(Screen[None]):
             answer = current.answers[-1]
             pane.note("right" if answer.correct else f"wrong ({answer.reason or 'the answer was ' + answer.truth})")
 
-        player = make_player(spec, 0, self.options)
-        assert isinstance(player, LLMPlayer)  # only llm: specs are watched
+        player = task_model(spec, self.options)
         failure = await run_model(session, player, 1, judged, started, delta, retry)
         if failure is not None:
             self.say(f"the provider failed ({failure}); Start again to resume")
