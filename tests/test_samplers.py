@@ -52,3 +52,11 @@ def test_the_quiz_refuses_samplers_and_clocks_in_one_line(tmp_path: Path) -> Non
         refused = run_arena("quiz", *option, "--db", str(tmp_path / "db"))
         assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
         assert "do not apply to the quiz" in refused.stderr
+
+
+def test_childplays_tasks_refuse_samplers_and_clocks_in_one_line_and_store_nothing(tmp_path: Path) -> None:
+    for spec in ("llm:local;sample=3", "llm:local;extract=yes", "llm:local;move_seconds=5"):
+        refused = run_arena("task", "run", "shapes", "--model", spec, "--db", str(tmp_path / "db.json"))
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "do not apply to ChildPlay's tasks" in refused.stderr
+    assert not (tmp_path / "db.json").exists()
